@@ -1,0 +1,190 @@
+package table
+
+import (
+	"slices"
+
+	"github.com/tablehouse/baccarat"
+)
+
+// checkCardDue explains why no card may be dealt now, or returns nil.
+func (t *Table) checkCardDue() error {
+	switch {
+	case t.phase == PhaseBetting:
+		return badState("betting is open: close it (No more bets) before dealing")
+	case t.phase != PhaseClosed && t.phase != PhaseDealing:
+		return refuse(baccarat.CodeExtraCard, "no card is due: round %d is %s", t.round, t.phase)
+	case t.betOpen:
+		return badState("betting round %d is open: close it before the next card (BoB 3.2, 3.3)", t.betting)
+	case t.interrupted || t.window || len(t.pending) > 0:
+		return badState("the round is interrupted: resume it first")
+	case t.coup.Done():
+		return refuse(baccarat.CodeExtraCard, "no card is due: the coup is complete")
+	}
+	return nil
+}
+
+// deal deals the next card of an RNG shoe.
+func (t *Table) deal(c *Command, actor string, role Role) error {
+	if !t.shoe.active || t.shoe.order == nil {
+		return badState("this table takes cards from a dealer's shoe: send card commands")
+	}
+	if err := t.checkCardDue(); err != nil {
+		return err
+	}
+	if t.shoe.next >= len(t.shoe.order) {
+		t.voidRound(c, actor, role, "insufficient_cards", nil) // MBS 5.5
+		return nil
+	}
+	if t.shoe.next >= t.shoe.cutAt && !t.shoe.ending {
+		t.emit(t.event(EvCutCard, c, actor, role)) // Tiger 3.17: finish the round, then end the shoe
+	}
+	t.dealCard(t.shoe.order[t.shoe.next], c, actor, role)
+	return nil
+}
+
+// card takes a card from a dealer's card-reading shoe. A card the shoe cannot contain
+// (foreign, or one copy too many) voids the round (MBS 5.1, Tiger 5.1); a card when none is
+// due is refused (SPEC §2).
+func (t *Table) card(c *Command, actor string, role Role) error {
+	if c.Card == nil || !c.Card.Valid() {
+		return refuse(baccarat.CodeBadCard, "card needs a card, such as \"7h\"")
+	}
+	if !t.shoe.active {
+		return badState("there is no shoe in play")
+	}
+	if t.shoe.order != nil {
+		return badState("this table deals from its RNG shoe: send deal commands")
+	}
+	if err := t.checkCardDue(); err != nil {
+		return err
+	}
+	if c.Cut && !t.shoe.ending {
+		t.emit(t.event(EvCutCard, c, actor, role))
+	}
+	if !t.shoe.counts.Has(*c.Card) {
+		t.voidRound(c, actor, role, "foreign_card", []baccarat.Card{*c.Card})
+		return nil
+	}
+	t.dealCard(*c.Card, c, actor, role)
+	return nil
+}
+
+// dealCard deals one card and everything that follows from it: Bet on Baccarat's next
+// betting round, the settlement, or a void when the shoe runs out (MBS 5.5).
+func (t *Table) dealCard(k baccarat.Card, c *Command, actor string, role Role) {
+	e := t.event(EvCardDealt, c, actor, role)
+	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Pos: t.coup.Next().String(), Left: t.shoe.counts.Total() - 1}
+	e.Phase = PhaseDealing
+	t.emit(e)
+	t.afterCard(c, actor, role)
+}
+
+func (t *Table) afterCard(c *Command, actor string, role Role) {
+	switch {
+	case t.coup.Done():
+		t.settle(c, actor, role)
+	case t.game.Rules.BettingRounds > 1 && t.coup.Len() <= 2:
+		o := t.event(EvBettingOpened, c, actor, role)
+		o.Betting, o.Phase = t.coup.Len()+1, PhaseDealing
+		o.Prices = t.price(t.Revealed())
+		t.emit(o)
+	case t.shoe.counts.Total() == 0:
+		t.voidRound(c, actor, role, "insufficient_cards", nil)
+	}
+}
+
+func (t *Table) onCard(k baccarat.Card) {
+	t.phase = PhaseDealing
+	_ = t.coup.Add(k)
+	_ = t.shoe.counts.Remove(k)
+	if t.shoe.order != nil {
+		t.shoe.next++
+	}
+}
+
+// correct re-enters the cards of the coup in their right order when they were dealt out of
+// order (Tiger 5.7). The cards must be the ones dealt; the round goes on.
+func (t *Table) correct(c *Command, actor string, role Role) error {
+	if t.phase != PhaseDealing || t.coup.Done() {
+		return badState("corrections are made while dealing, before the result")
+	}
+	if t.game.Rules.BettingRounds > 1 {
+		return badState("Bet on Baccarat cancels a draw with a card in the wrong place (BoB 5.1.2): void it")
+	}
+	dealt := t.Revealed()
+	if !sameCards(dealt, c.Cards) {
+		return refuse(baccarat.CodeBadCoup, "a correction reorders the %d cards dealt (%s); it cannot change them", len(dealt), baccarat.FormatCards(dealt, " "))
+	}
+	if err := partialCoup(c.Cards); err != nil {
+		return err
+	}
+	e := t.event(EvCardsCorrected, c, actor, role)
+	e.Cards = slices.Clone(c.Cards)
+	t.emit(e)
+	if t.coup.Done() {
+		t.settle(c, actor, role)
+	}
+	return nil
+}
+
+// partialCoup checks that cards, in order, are a coup in progress or just complete.
+func partialCoup(cards []baccarat.Card) error {
+	var k baccarat.Coup
+	for i, x := range cards {
+		if k.Done() {
+			return refuse(baccarat.CodeBadCoup, "in that order the coup is complete after %d cards, not %d", i, len(cards))
+		}
+		_ = k.Add(x)
+	}
+	return nil
+}
+
+func sameCards(a, b []baccarat.Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+func (t *Table) onCorrected(cards []baccarat.Card) {
+	t.coup = baccarat.Coup{}
+	for _, k := range cards {
+		_ = t.coup.Add(k)
+	}
+}
+
+// simultaneous records two or more cards drawn together (Tiger 5.8, MBS 5.3). With the
+// order unknown during the initial deal the round is void; otherwise players may withdraw
+// before the cards are reconstructed (resume, with the order when it was unknown).
+func (t *Table) simultaneous(c *Command, actor string, role Role) error {
+	if t.shoe.order != nil {
+		return badState("an RNG shoe never draws two cards at once")
+	}
+	if err := t.checkCardDue(); err != nil {
+		return err
+	}
+	if len(c.Cards) < 2 {
+		return refuse(baccarat.CodeBadRequest, "a simultaneous draw names the two or more cards drawn")
+	}
+	counts := t.shoe.counts
+	for _, k := range c.Cards {
+		if counts.Remove(k) != nil {
+			t.voidRound(c, actor, role, "foreign_card", []baccarat.Card{k})
+			return nil
+		}
+	}
+	if need := 6 - t.coup.Len(); len(c.Cards) > need {
+		return refuse(baccarat.CodeBadRequest, "the coup can take at most %d more cards; void it if more came out (wrong_card_count)", need)
+	}
+	if !c.Known && t.coup.Len() < 4 {
+		t.voidRound(c, actor, role, "simultaneous_draw", slices.Clone(c.Cards)) // Tiger 5.8.2.1, MBS 5.3
+		return nil
+	}
+	e := t.event(EvSimultaneous, c, actor, role)
+	e.Cards, e.Window = slices.Clone(c.Cards), true
+	t.emit(e)
+	return nil
+}

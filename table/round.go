@@ -1,0 +1,236 @@
+package table
+
+import (
+	"encoding/hex"
+	"slices"
+
+	"github.com/tablehouse/baccarat"
+)
+
+func badState(format string, args ...any) error {
+	return baccarat.Errorf(baccarat.CodeBadState, format, args...)
+}
+
+// roundOpen reports whether a round is under way (betting opened and not yet finished).
+func (t *Table) roundOpen() bool {
+	return t.phase == PhaseBetting || t.phase == PhaseClosed || t.phase == PhaseDealing
+}
+
+// newShoe starts a shoe. With Order it is an RNG shoe the table deals from (its order and
+// salt stay secret; the commitment is published, SPEC §2); without, cards come from a
+// dealer's shoe and the table knows only its composition.
+func (t *Table) newShoe(c *Command, actor string, role Role) error {
+	if t.roundOpen() {
+		return badState("a new shoe starts between rounds, not during round %d", t.round)
+	}
+	if t.shoe.active {
+		return badState("shoe %d is still in play: end it first (end_shoe)", t.shoe.number)
+	}
+	decks := c.Decks
+	if decks == 0 {
+		decks = t.cfg.Decks
+	}
+	g := t.game
+	if decks < g.Decks.Min || decks > g.Decks.Max {
+		return baccarat.Errorf(baccarat.CodeBadShoe, "%s is played with %d to %d decks, not %d", g.Name, g.Decks.Min, g.Decks.Max, decks)
+	}
+	info := &ShoeInfo{Number: t.shoe.number + 1, Decks: decks, Cards: decks * baccarat.NumCards, Live: c.Order == nil}
+	if c.Order != nil {
+		if err := checkOrder(c.Order, decks); err != nil {
+			return err
+		}
+		salt, err := hex.DecodeString(c.Salt)
+		if err != nil {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "salt must be hex")
+		}
+		commit := baccarat.Commit(c.Order, salt)
+		if c.Commitment != nil && *c.Commitment != commit {
+			return baccarat.Errorf(baccarat.CodeBadShoe, "the commitment does not match the order and salt")
+		}
+		info.Order, info.Salt, info.Commitment = slices.Clone(c.Order), c.Salt, &commit
+		info.CutCard = c.CutCard
+		if info.CutCard <= 0 {
+			info.CutCard = t.cfg.CutCard
+		}
+	} else if c.Commitment != nil {
+		info.Commitment = c.Commitment
+	}
+	e := t.event(EvShoeStarted, c, actor, role)
+	e.Shoe = info
+	t.emit(e)
+	return nil
+}
+
+func checkOrder(order []baccarat.Card, decks int) error {
+	want := baccarat.NewCounts(decks)
+	var got baccarat.Counts
+	for _, k := range order {
+		if !k.Valid() {
+			return baccarat.Errorf(baccarat.CodeBadShoe, "the shoe order holds an invalid card")
+		}
+		got.Add(k)
+	}
+	if got != want {
+		return baccarat.Errorf(baccarat.CodeBadShoe, "the shoe order is not %d complete decks", decks)
+	}
+	return nil
+}
+
+func (t *Table) onShoeStarted(e *Event) {
+	s := e.Shoe
+	t.shoe = shoeState{active: true, number: s.Number, decks: s.Decks, counts: baccarat.NewCounts(s.Decks),
+		order: s.Order, cutCard: s.CutCard, commitment: s.Commitment, salt: s.Salt}
+	t.shoe.cutAt = len(s.Order) - s.CutCard
+	t.shoeResults = t.shoeResults[:0]
+}
+
+// endShoe ends the shoe: now if no round is under way, else after the round (the dealer saw
+// the cut card, Tiger 3.17).
+func (t *Table) endShoe(c *Command, actor string, role Role) error {
+	if !t.shoe.active {
+		return badState("there is no shoe in play")
+	}
+	if t.roundOpen() {
+		if !t.shoe.ending {
+			t.emit(t.event(EvCutCard, c, actor, role))
+		}
+		return nil
+	}
+	t.emitShoeEnded(c, actor, role)
+	return nil
+}
+
+func (t *Table) emitShoeEnded(c *Command, actor string, role Role) {
+	e := t.event(EvShoeEnded, c, actor, role)
+	info := &ShoeInfo{Number: t.shoe.number, Decks: t.shoe.decks, Cards: t.shoe.decks * baccarat.NumCards,
+		Commitment: t.shoe.commitment, Live: t.shoe.order == nil}
+	if t.shoe.order != nil {
+		info.Order, info.Salt = t.shoe.order, t.shoe.salt
+		salt, _ := hex.DecodeString(t.shoe.salt)
+		ok := baccarat.Reveal{Order: t.shoe.order, Salt: salt}.Verify(*t.shoe.commitment)
+		info.Verified = &ok
+	}
+	e.Shoe = info
+	t.emit(e)
+}
+
+// open starts a round: "Place your bets, please" (MBS 3.1).
+func (t *Table) open(c *Command, actor string, role Role) error {
+	if t.roundOpen() {
+		return badState("round %d is still %s", t.round, t.phase)
+	}
+	if !t.shoe.active {
+		return badState("there is no shoe: start one (new_shoe)")
+	}
+	e := t.event(EvBettingOpened, c, actor, role)
+	e.Round, e.Betting, e.Until, e.Phase = t.round+1, 1, c.Until, PhaseBetting
+	if t.game.Rules.BettingRounds > 1 {
+		e.Prices = t.price(nil)
+	}
+	t.emit(e)
+	return nil
+}
+
+func (t *Table) onBettingOpened(e *Event) {
+	t.betting, t.betOpen, t.until, t.prices = e.Betting, true, e.Until, e.Prices
+	if e.Betting > 1 { // Bet on Baccarat's second and third rounds open inside dealing
+		return
+	}
+	t.round, t.phase = e.Round, PhaseBetting
+	t.coup = baccarat.Coup{}
+	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
+	t.prevReqs, t.reqs = t.reqs, t.prevReqs
+	clear(t.reqs)
+	t.wagers = t.wagers[:0]
+	t.clearTallies()
+	for i := range t.riding { // RWS 3.9: pushes stay on the layout into this round
+		w := t.riding[i]
+		w.Round = t.round
+		t.addWager(&w, w.pid)
+	}
+	t.riding = t.riding[:0]
+}
+
+// close is "No more bets" (MBS 3.2): no wager may be placed, increased or withdrawn after it
+// (MBS 5.6, 5.7). For Bet on Baccarat it also closes the second and third betting rounds.
+func (t *Table) close(c *Command, actor string, role Role) error {
+	if !t.betOpen || t.interrupted {
+		return badState("betting is not open")
+	}
+	e := t.event(EvBettingClosed, c, actor, role)
+	e.Betting = t.betting
+	e.Phase = t.phase
+	if t.phase == PhaseBetting {
+		e.Phase = PhaseClosed
+	}
+	t.emit(e)
+	return nil
+}
+
+// fund adds to (or takes from) a participant's funds at this table: a buy-in, tournament
+// chips, or the host mirroring a wallet.
+func (t *Table) fund(c *Command, actor string, role Role) error {
+	if c.Player == "" {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "fund needs a player")
+	}
+	if bal, _ := t.Balance(c.Player); bal+c.Amount < 0 {
+		return baccarat.Errorf(baccarat.CodeInsufficientFunds, "%s has %d available, cannot take %d", c.Player, bal, -c.Amount)
+	}
+	e := t.event(EvFunded, c, actor, role)
+	e.Player, e.Amount = c.Player, c.Amount
+	t.emit(e)
+	return nil
+}
+
+// setLimit sets a bet's minimum and maximum; it applies to wagers placed from now on.
+func (t *Table) setLimit(c *Command, actor string, role Role) error {
+	if t.game.Bet(c.Bet) == nil {
+		return baccarat.Errorf(baccarat.CodeUnknownBet, "%s has no bet %q", t.game.Name, c.Bet)
+	}
+	l := Limit{Min: c.Min, Max: c.Max}
+	if err := checkLimit(c.Bet, l); err != nil {
+		return err
+	}
+	e := t.event(EvLimitChanged, c, actor, role)
+	e.Setting, e.Bet, e.Limit = "bet_limit", c.Bet, &l
+	t.emit(e)
+	return nil
+}
+
+// setAreaLimit restricts the wagers per playing area below the game's maximum (Tiger 3.6.1).
+func (t *Table) setAreaLimit(c *Command, actor string, role Role) error {
+	most := t.game.Rules.MaxWagersPerArea
+	if most == 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s has no limit of wagers per area", t.game.Name)
+	}
+	if c.Limit < 1 || c.Limit > most {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "wagers per area must be 1 to %d (Tiger 3.6)", most)
+	}
+	e := t.event(EvLimitChanged, c, actor, role)
+	e.Setting, e.Count = "area_limit", c.Limit
+	t.emit(e)
+	return nil
+}
+
+// setDifferential sets the table differential limit (Tiger 5.18); 0 removes it.
+func (t *Table) setDifferential(c *Command, actor string, role Role) error {
+	if !t.game.Rules.TableDifferential {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s has no table differential", t.game.Name)
+	}
+	if c.Amount < 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the table differential cannot be negative")
+	}
+	e := t.event(EvLimitChanged, c, actor, role)
+	e.Setting, e.Amount = "differential", c.Amount
+	t.emit(e)
+	return nil
+}
+
+func (t *Table) clearTallies() {
+	clear(t.spots)
+	clear(t.areas)
+	for i := range t.parties {
+		t.parties[i].mains = 0
+	}
+	t.sumPlayer, t.sumBanker = 0, 0
+}

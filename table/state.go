@@ -1,0 +1,141 @@
+package table
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/odds"
+)
+
+// State is a snapshot of a table: what a page shows when it connects, and what Replay is
+// checked against.
+type State struct {
+	Game         string            `json:"game"`
+	Seq          uint64            `json:"seq"`
+	Round        uint64            `json:"round"`
+	Phase        Phase             `json:"phase"`
+	Betting      int               `json:"betting_round"`
+	BetOpen      bool              `json:"bet_open"`
+	Until        time.Time         `json:"until,omitzero"`
+	Interrupted  bool              `json:"interrupted,omitempty"`
+	Window       bool              `json:"withdrawal_window,omitempty"`
+	Pending      []baccarat.Card   `json:"pending,omitempty"`
+	Shoe         ShoeView          `json:"shoe"`
+	Cards        []DealtCard       `json:"cards"`
+	NextPosition string            `json:"next_position"`
+	Wagers       []Wager           `json:"wagers"`
+	Riding       []Wager           `json:"riding,omitempty"`
+	Dragon       []Wager           `json:"dragon,omitempty"`
+	Prices       []odds.Price      `json:"prices,omitempty"`
+	Session      SessionView       `json:"session"`
+	ShoeResults  []ShoeResult      `json:"shoe_results"`
+	Funds        map[string]Funds  `json:"funds"`
+	Limits       map[string]Limit  `json:"limits"`
+	MaxPerArea   int               `json:"max_wagers_per_area,omitempty"`
+	Differential baccarat.Money    `json:"differential,omitempty"`
+	Totals       map[string]int64  `json:"totals"` // stakes on each bet this round
+	NextWager    uint64            `json:"next_wager"`
+	Funded       baccarat.Money    `json:"funded"` // all funds given to players here
+	House        baccarat.Money    `json:"house"`  // the house's result so far
+	Requests     map[string]uint64 `json:"-"`
+}
+
+// ShoeView is the shoe as players may see it.
+type ShoeView struct {
+	Active     bool                 `json:"active"`
+	Number     uint64               `json:"number"`
+	Decks      int                  `json:"decks"`
+	Live       bool                 `json:"live"`
+	Left       int                  `json:"left"`
+	Ending     bool                 `json:"ending"` // the cut card is out: last round of the shoe
+	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
+}
+
+// SessionView is the Dragon session in progress.
+type SessionView struct {
+	Number  uint64 `json:"number"`
+	Hands   int    `json:"hands"`  // hands played (voided hands do not count)
+	Length  int    `json:"length"` // hands in a session
+	Results string `json:"results"`
+	// Longest streaks so far, and the streak running now.
+	LongestBanker int    `json:"longest_banker"`
+	LongestPlayer int    `json:"longest_player"`
+	Current       string `json:"current,omitempty"`
+	CurrentRun    int    `json:"current_run,omitempty"`
+}
+
+// Funds are a participant's available and held money at the table.
+type Funds struct {
+	Available baccarat.Money `json:"available"`
+	Held      baccarat.Money `json:"held"`
+}
+
+// State returns a snapshot of the table. It shares nothing with the table.
+func (t *Table) State() State {
+	s := State{Game: t.game.ID, Seq: t.seq, Round: t.round, Phase: t.phase, Betting: t.betting, BetOpen: t.betOpen,
+		Until: t.until, Interrupted: t.interrupted, Window: t.window, Pending: slices.Clone(t.pending),
+		Wagers: slices.Clone(t.wagers), Riding: slices.Clone(t.riding), Dragon: slices.Clone(t.dragon),
+		Prices: slices.Clone(t.prices), ShoeResults: slices.Clone(t.shoeResults), NextPosition: t.NextPosition().String(),
+		Funds: map[string]Funds{}, Limits: maps.Clone(t.cfg.Limits), MaxPerArea: t.maxArea,
+		Differential: t.differential, Totals: map[string]int64{}, NextWager: t.nextWager, Requests: map[string]uint64{},
+		Funded: t.funded, House: t.house}
+	if s.Wagers == nil {
+		s.Wagers = []Wager{}
+	}
+	if s.ShoeResults == nil {
+		s.ShoeResults = []ShoeResult{}
+	}
+	if s.Limits == nil {
+		s.Limits = map[string]Limit{}
+	}
+	for _, b := range t.game.Bets {
+		if _, ok := s.Limits[b.ID]; !ok {
+			s.Limits[b.ID] = t.cfg.DefaultLimit
+		}
+	}
+	s.Shoe = ShoeView{Active: t.shoe.active, Number: t.shoe.number, Decks: t.shoe.decks, Live: t.shoe.order == nil,
+		Left: t.shoe.counts.Total(), Ending: t.shoe.ending, Commitment: t.shoe.commitment}
+	cards, pos := t.coup.Dealt()
+	s.Cards = make([]DealtCard, len(cards))
+	for i := range cards {
+		s.Cards[i] = DealtCard{Card: cards[i], Position: pos[i], Pos: pos[i].String()}
+	}
+	for _, p := range t.parties {
+		s.Funds[p.name] = Funds{Available: p.balance, Held: p.held}
+	}
+	for _, w := range t.wagers {
+		s.Totals[w.Bet] += w.Stake
+	}
+	for k, v := range t.reqs {
+		s.Requests[k.player+"/"+k.id] = v
+	}
+	s.Session = t.sessionView()
+	return s
+}
+
+func (t *Table) sessionView() SessionView {
+	v := SessionView{Number: t.session, Hands: len(t.sessionResults), Length: t.cfg.SessionHands}
+	var b strings.Builder
+	for _, w := range t.sessionResults {
+		b.WriteString(w.Letter())
+	}
+	v.Results = b.String()
+	v.LongestBanker, v.LongestPlayer = streaks(t.sessionResults)
+	for i := len(t.sessionResults) - 1; i >= 0; i-- {
+		w := t.sessionResults[i]
+		if w == baccarat.Tie {
+			continue
+		}
+		if v.Current == "" {
+			v.Current = w.Letter()
+		}
+		if w.Letter() != v.Current {
+			break
+		}
+		v.CurrentRun++
+	}
+	return v
+}

@@ -1,0 +1,194 @@
+package table
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tablehouse/baccarat"
+)
+
+// tb is a table under test with a live shoe and funded players.
+type tb struct {
+	t *testing.T
+	*Table
+	history []Event // every event, for Replay
+}
+
+func newTB(t *testing.T, cfg Config, players ...string) *tb {
+	t.Helper()
+	tab, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &tb{t: t, Table: tab}
+	x.ok(Command{Type: CmdNewShoe})
+	for _, p := range players {
+		x.ok(Command{Type: CmdFund, Player: p, Amount: 1_000_000})
+	}
+	return x
+}
+
+func (x *tb) ok(c Command) []Event {
+	x.t.Helper()
+	ev, err := x.Apply(&c)
+	if err != nil {
+		x.t.Fatalf("%s: %v", c.Type, err)
+	}
+	x.history = append(x.history, ev...)
+	return append([]Event(nil), ev...)
+}
+
+// refused checks that c is refused with code and that nothing changed.
+func (x *tb) refused(c Command, code string) {
+	x.t.Helper()
+	before := x.State()
+	_, err := x.Apply(&c)
+	if baccarat.ErrorCode(err) != code {
+		x.t.Fatalf("%s %s: got %v, want code %s", c.Type, c.Bet, err, code)
+	}
+	if after := x.State(); !reflect.DeepEqual(before, after) {
+		x.t.Fatalf("%s refused with %s but the table changed", c.Type, code)
+	}
+}
+
+func (x *tb) place(player, bet string, stake baccarat.Money) []Event {
+	x.t.Helper()
+	return x.ok(Command{Type: CmdPlace, Player: player, Bet: bet, Stake: stake})
+}
+
+func (x *tb) cards(s string) []Event {
+	x.t.Helper()
+	var out []Event
+	for _, f := range strings.Fields(s) {
+		k := baccarat.MustParseCard(f)
+		out = append(out, x.ok(Command{Type: CmdCard, Card: &k})...)
+	}
+	return out
+}
+
+func card(s string) *baccarat.Card {
+	k := baccarat.MustParseCard(s)
+	return &k
+}
+
+func last(ev []Event, typ EventType) *Event {
+	for i := len(ev) - 1; i >= 0; i-- {
+		if ev[i].Type == typ {
+			return &ev[i]
+		}
+	}
+	return nil
+}
+
+func settlementOf(e *Event, bet string) Settlement {
+	for _, s := range e.Settlements {
+		if s.Bet == bet {
+			return s
+		}
+	}
+	return Settlement{}
+}
+
+func TestRoundFlowAndSettlement(t *testing.T) {
+	x := newTB(t, Config{Game: "mbs-tiger"}, "ann")
+	x.ok(Command{Type: CmdOpen})
+	x.place("ann", "banker", 1000)
+	x.place("ann", "tiger", 100)
+	x.place("ann", "player", 300)
+	if x.Phase() != PhaseBetting {
+		t.Fatalf("phase %s", x.Phase())
+	}
+	x.ok(Command{Type: CmdClose})
+	if x.NextPosition() != baccarat.P1 {
+		t.Fatalf("next position %s, want P1", x.NextPosition())
+	}
+	ev := x.cards("2h 3d 3c 3s 9d") // P 2h 3c 9d = 4, B 3d 3s = 6: Banker on a two-card 6
+	s := last(ev, EvRoundSettled)
+	if s == nil || x.Phase() != PhaseSettled {
+		t.Fatalf("no settlement: %+v", ev)
+	}
+	if got := settlementOf(s, "banker"); got.Net != 500 || got.Pays != "1:2" || got.Returned != 1500 {
+		t.Errorf("Tiger 4.1 banker on six pays 1:2: %+v", got)
+	}
+	if got := settlementOf(s, "tiger"); got.Net != 1200 || got.Pays != "12:1" {
+		t.Errorf("Tiger 4.3 tiger on a two-card 6 pays 12:1: %+v", got)
+	}
+	if got := settlementOf(s, "player"); got.Net != -300 || got.Returned != 0 {
+		t.Errorf("player loses: %+v", got)
+	}
+	avail, held := x.Balance("ann")
+	if held != 0 || avail != 1_000_000+500+1200-300 {
+		t.Errorf("balance after settlement: %d held %d", avail, held)
+	}
+	x.refused(Command{Type: CmdCard, Card: card("Kh")}, baccarat.CodeExtraCard)
+}
+
+func TestRefusalsChangeNothing(t *testing.T) {
+	x := newTB(t, Config{Game: "mbs-tiger", Limits: map[string]Limit{"tie": {Min: 100, Max: 1000}}, Differential: 5000}, "ann", "bob", "cat", "dan")
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBettingClosed)
+	x.ok(Command{Type: CmdOpen})
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "dragon", Stake: 100}, baccarat.CodeUnknownBet)
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "tie", Stake: 99}, baccarat.CodeBelowMinimum)
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "tie", Stake: 1001}, baccarat.CodeAboveMaximum)
+	x.place("ann", "tie", 600)
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "tie", Stake: 500}, baccarat.CodeAboveMaximum) // 600 + 500 > 1000
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 2_000_000}, baccarat.CodeAboveMaximum)
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 5001}, baccarat.CodeTableDifferential)
+	x.refused(Command{Type: CmdPlace, Player: "zed", Bet: "banker", Stake: 100}, baccarat.CodeInsufficientFunds)
+	x.refused(Command{Type: CmdPlace, Player: "ann", Actor: "bob", Bet: "banker", Stake: 100}, baccarat.CodeNotAuthorized)
+	x.refused(Command{Type: CmdVoid, Role: RolePlayer, Reason: "dealer_error"}, baccarat.CodeNotAuthorized)
+	x.refused(Command{Type: CmdSetLimit, Role: RoleDealer, Bet: "tie", Max: 5}, baccarat.CodeNotAuthorized)
+	// Tiger 3.6: three wagers per playing area.
+	for _, p := range []string{"ann", "bob", "cat"} {
+		x.ok(Command{Type: CmdPlace, Player: p, Seat: "3", Bet: "small_tiger", Stake: 100})
+	}
+	x.refused(Command{Type: CmdPlace, Player: "dan", Seat: "3", Bet: "small_tiger", Stake: 100}, baccarat.CodeAreaFull)
+	x.ok(Command{Type: CmdPlace, Player: "ann", Seat: "3", Bet: "small_tiger", Stake: 100}) // ann adds to her own wager
+	x.ok(Command{Type: CmdClose})
+	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBettingClosed)
+	x.refused(Command{Type: CmdWithdraw, Player: "ann"}, baccarat.CodeBettingClosed)
+	x.refused(Command{Type: CmdVoid, Reason: "because"}, baccarat.CodeBadRequest)
+	x.refused(Command{Type: CmdOpen}, baccarat.CodeBadState)
+	x.refused(Command{Type: CmdDeal}, baccarat.CodeBadState)
+}
+
+func TestSameRequestIDPlacesOneWager(t *testing.T) {
+	x := newTB(t, Config{Game: "mbs-tournament"}, "ann")
+	x.ok(Command{Type: CmdOpen})
+	c := Command{Type: CmdPlace, Player: "ann", Bet: "player", Stake: 500, RequestID: "r-1"}
+	first := x.ok(c)
+	again := x.ok(c)
+	if len(first) != 1 || len(again) != 0 {
+		t.Fatalf("SPEC §4 the same request id twice places one wager: %d then %d events", len(first), len(again))
+	}
+	if _, held := x.Balance("ann"); held != 500 {
+		t.Fatalf("held %d, want 500", held)
+	}
+	c.Stake = 600
+	x.refused(c, baccarat.CodeConflict)
+	if w, ok := x.WagerByRequest("ann", "r-1"); !ok || w.Stake != 500 {
+		t.Fatalf("WagerByRequest: %+v %v", w, ok)
+	}
+}
+
+func TestReplayRebuildsTheTable(t *testing.T) {
+	x := newTB(t, Config{Game: "rws-no-commission"}, "ann", "bob")
+	x.ok(Command{Type: CmdOpen})
+	x.place("ann", "banker", 1000)
+	x.place("bob", "player", 700)
+	x.place("bob", "tie", 100)
+	x.ok(Command{Type: CmdClose})
+	x.cards("7h Kd 2c 9s") // Tie at 9: main wagers ride (RWS 3.9)
+	x.ok(Command{Type: CmdOpen})
+	got, err := Replay(x.Config(), x.history)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := x.State(); !reflect.DeepEqual(got.State(), want) {
+		t.Fatalf("replay differs:\n got %+v\nwant %+v", got.State(), want)
+	}
+	if len(x.State().Wagers) != 2 {
+		t.Fatalf("RWS 3.9 the two main wagers ride into the next round: %+v", x.State().Wagers)
+	}
+}
