@@ -79,7 +79,8 @@ type Command struct {
 	CutCard    int                  `json:"cut_card,omitempty"`
 	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
 
-	// open: when betting is due to close (informational, for countdowns)
+	// open: when betting is due to close (informational, for countdowns); on the card that
+	// opens Bet on Baccarat's second or third betting round, when that round is due to close.
 	Until time.Time `json:"until,omitzero"`
 
 	// fund, set_limit, set_area_limit, set_differential

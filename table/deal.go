@@ -85,7 +85,7 @@ func (t *Table) afterCard(c *Command, actor string, role Role) {
 		t.settle(c, actor, role)
 	case t.game.Rules.BettingRounds > 1 && t.coup.Len() <= 2:
 		o := t.event(EvBettingOpened, c, actor, role)
-		o.Betting, o.Phase = t.coup.Len()+1, PhaseDealing
+		o.Betting, o.Phase, o.Until = t.coup.Len()+1, PhaseDealing, c.Until
 		o.Prices = t.price(t.Revealed())
 		t.emit(o)
 	case t.shoe.counts.Total() == 0:

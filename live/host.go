@@ -1,0 +1,377 @@
+// Package live is the runtime host: one goroutine per table with a bounded inbox. Each
+// command goes through table.Apply; its events and ledger postings are committed in one
+// transaction (many commands at once: group commit); only then is the command acknowledged,
+// and then the events are published to subscribers, who are dropped, never waited for, when
+// they fall behind. Timers from an injected clock run automatic RNG tables. On start every
+// table is rebuilt from its journal, and a round that was under way is interrupted and
+// resumed per SPEC §4. With a shared database, a table is owned by one host at a time
+// through a lease, and another host takes it over when the lease lapses.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// Store is what the host needs from a database: the journals, the books, and the one
+// atomic write of both. sqlite.DB and postgres.DB implement it.
+type Store interface {
+	journal.Store
+	journal.Committer
+	ledger.Store
+}
+
+// Spec describes a table: it is the first record of the table's journal.
+type Spec struct {
+	ID       string          `json:"id"`
+	Name     string          `json:"name"`
+	Config   table.Config    `json:"config"`
+	Mode     string          `json:"mode"` // ModeAuto or ModeDealer
+	Currency ledger.Currency `json:"currency"`
+	Schedule Schedule        `json:"schedule"`
+}
+
+// Table modes.
+const (
+	ModeAuto   = "auto"   // an RNG table the host runs by its timers
+	ModeDealer = "dealer" // a dealer deals from a card-reading shoe
+)
+
+// PlayMoney is the currency of demo tables: ISO 4217's "no currency".
+const PlayMoney ledger.Currency = "XXX"
+
+const specRecord = "table_created"
+
+// Options configure a Host.
+type Options struct {
+	Store Store
+	Clock Clock
+	// Owner names this host in table leases (unique per server process).
+	Owner string
+	// LeaseTTL is how long a lease lasts without renewal (default 15 s).
+	LeaseTTL time.Duration
+	// Inbox is each table's queue length; a full queue refuses with busy (default 8192).
+	Inbox int
+	// MaxBatch is the most commands committed together (default 1024).
+	MaxBatch int
+	Logger   *slog.Logger
+	// Shuffle returns a new shoe's order and salt (default: crypto/rand).
+	Shuffle func(decks int) (order []baccarat.Card, salt []byte)
+}
+
+// Host runs tables.
+type Host struct {
+	opt     Options
+	bank    *bank
+	mu      sync.RWMutex
+	runners map[string]*runner
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	closed  bool
+}
+
+// New returns a host; call Open to recover the tables of the store.
+func New(opt Options) *Host {
+	if opt.Clock == nil {
+		opt.Clock = RealClock{}
+	}
+	if opt.LeaseTTL == 0 {
+		opt.LeaseTTL = 15 * time.Second
+	}
+	if opt.Inbox == 0 {
+		opt.Inbox = 8192
+	}
+	if opt.MaxBatch == 0 {
+		opt.MaxBatch = 1024
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.Owner == "" {
+		opt.Owner = "host"
+	}
+	if opt.Shuffle == nil {
+		opt.Shuffle = cryptoShuffle
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, ctx: ctx, cancel: cancel}
+}
+
+func cryptoShuffle(decks int) ([]baccarat.Card, []byte) {
+	s := baccarat.NewShoe(decks)
+	src := baccarat.CryptoSource()
+	s.Shuffle(src)
+	return s.Order(), baccarat.NewSalt(src)
+}
+
+// ErrBusy is returned when a table's inbox is full: the overload policy is to refuse at once
+// rather than queue without bound or block the caller.
+var errBusy = baccarat.Errorf(baccarat.CodeBusy, "the table is busy: try again in a moment")
+
+// Open recovers every table in the store that this host can lease, and keeps trying to take
+// over the others (a lapsed lease means their host died).
+func (h *Host) Open(ctx context.Context) error {
+	if err := h.adoptAll(ctx); err != nil {
+		return err
+	}
+	h.wg.Add(1)
+	go h.adoptLoop()
+	return nil
+}
+
+func (h *Host) adoptLoop() {
+	defer h.wg.Done()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case <-h.opt.Clock.After(h.opt.LeaseTTL / 2):
+			if err := h.adoptAll(h.ctx); err != nil && h.ctx.Err() == nil {
+				h.opt.Logger.Warn("adopting tables", "err", err)
+			}
+		}
+	}
+}
+
+func (h *Host) adoptAll(ctx context.Context) error {
+	ids, err := h.opt.Store.Tables(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		h.mu.RLock()
+		_, running := h.runners[id]
+		h.mu.RUnlock()
+		if running {
+			continue
+		}
+		if err := h.adopt(ctx, id); err != nil {
+			h.opt.Logger.Warn("recovering table", "table", id, "err", err)
+		}
+	}
+	return nil
+}
+
+// adopt leases a table, rebuilds it from its journal and starts it.
+func (h *Host) adopt(ctx context.Context, id string) error {
+	ok, err := h.opt.Store.Acquire(ctx, id, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+	if err != nil || !ok {
+		return err
+	}
+	r, err := h.load(ctx, id)
+	if err != nil {
+		_ = h.opt.Store.Release(ctx, id, h.opt.Owner)
+		return err
+	}
+	h.start(r)
+	h.opt.Logger.Info("table recovered", "table", id, "seq", r.head.Seq, "phase", r.t.Phase())
+	return nil
+}
+
+// load rebuilds a table from its journal.
+func (h *Host) load(ctx context.Context, id string) (*runner, error) {
+	recs, err := h.opt.Store.Load(ctx, id, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) == 0 || recs[0].Type != specRecord {
+		return nil, baccarat.Errorf(baccarat.CodeInternal, "table %s: its journal does not start with its spec", id)
+	}
+	var spec Spec
+	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
+		return nil, err
+	}
+	events := make([]table.Event, len(recs)-1)
+	for i, rec := range recs[1:] {
+		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
+			return nil, baccarat.Errorf(baccarat.CodeInternal, "table %s record %d: %v", id, rec.Seq, err)
+		}
+	}
+	t, err := table.Replay(spec.Config, events)
+	if err != nil {
+		return nil, err
+	}
+	r := newRunner(h, spec, t, recs[len(recs)-1].Head())
+	r.recovered = true
+	for _, e := range events {
+		r.observe(&e)
+	}
+	return r, nil
+}
+
+// Create journals a new table and starts it.
+func (h *Host) Create(ctx context.Context, spec Spec) error {
+	if !ledger.IsID(spec.ID) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "table id %q: use 1 to 64 letters, digits and . _ - @", spec.ID)
+	}
+	if spec.Mode == "" {
+		spec.Mode = ModeAuto
+	}
+	if spec.Mode != ModeAuto && spec.Mode != ModeDealer {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "mode is %q or %q", ModeAuto, ModeDealer)
+	}
+	if spec.Currency == "" {
+		spec.Currency = PlayMoney
+	}
+	if _, err := ledger.ParseCurrency(string(spec.Currency)); err != nil {
+		return err
+	}
+	spec.Schedule = spec.Schedule.withDefaults()
+	t, err := table.New(spec.Config)
+	if err != nil {
+		return err
+	}
+	spec.Config = t.Config()
+	head, err := h.opt.Store.Head(ctx, spec.ID)
+	if err != nil {
+		return err
+	}
+	if head.Seq != 0 {
+		return baccarat.Errorf(baccarat.CodeConflict, "table %s already exists", spec.ID)
+	}
+	if ok, err := h.opt.Store.Acquire(ctx, spec.ID, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil || !ok {
+		return baccarat.Errorf(baccarat.CodeConflict, "table %s is owned by another server", spec.ID)
+	}
+	for _, acct := range []string{ledger.InPlay(spec.ID, spec.Currency), ledger.House(spec.Currency)} {
+		if err := h.opt.Store.OpenAccount(ctx, acct); err != nil {
+			return err
+		}
+	}
+	data, _ := json.Marshal(spec)
+	rec := journal.Seal(journal.Head{}, journal.Record{Table: spec.ID, Seq: 1, Type: specRecord, Data: data, At: h.opt.Clock.Now()})
+	if err := h.opt.Store.Commit(ctx, journal.Batch{Records: []journal.Record{rec}}); err != nil {
+		return err
+	}
+	h.start(newRunner(h, spec, t, rec.Head()))
+	return nil
+}
+
+func (h *Host) start(r *runner) {
+	h.mu.Lock()
+	h.runners[r.spec.ID] = r
+	h.mu.Unlock()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		r.run()
+		h.mu.Lock()
+		if h.runners[r.spec.ID] == r {
+			delete(h.runners, r.spec.ID)
+		}
+		h.mu.Unlock()
+	}()
+}
+
+func (h *Host) runner(id string) (*runner, error) {
+	h.mu.RLock()
+	r := h.runners[id]
+	h.mu.RUnlock()
+	if r == nil {
+		return nil, baccarat.Errorf(baccarat.CodeNotFound, "no table %q", id)
+	}
+	return r, nil
+}
+
+// Result is what a command did: its events (as committed) and, for a wager, the wager.
+type Result struct {
+	Events []table.Event
+	Wager  *table.Wager
+}
+
+// Submit sends a command to a table and waits until its events are durable. A refused
+// command returns its coded error; a full inbox returns busy at once.
+func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
+	if err != nil {
+		return nil, err
+	}
+	return resp.result, resp.err
+}
+
+// TableInfo is a table as the lobby lists it.
+type TableInfo struct {
+	Spec  Spec
+	State table.State
+}
+
+// Tables lists the tables this host runs, by id.
+func (h *Host) Tables(ctx context.Context) []TableInfo {
+	h.mu.RLock()
+	rs := make([]*runner, 0, len(h.runners))
+	for _, r := range h.runners {
+		rs = append(rs, r)
+	}
+	h.mu.RUnlock()
+	sort.Slice(rs, func(i, j int) bool { return rs[i].spec.ID < rs[j].spec.ID })
+	out := make([]TableInfo, 0, len(rs))
+	for _, r := range rs {
+		if s, err := r.ask(ctx, &request{kind: reqSnapshot}); err == nil {
+			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State})
+		}
+	}
+	return out
+}
+
+// Credit moves money from the house into a player's wallet (play money, or a cashier's
+// deposit), idempotent by key.
+func (h *Host) Credit(ctx context.Context, key, player string, cur ledger.Currency, amount int64) error {
+	wallet := ledger.Wallet(player, cur)
+	for _, a := range []string{wallet, ledger.House(cur)} {
+		if err := h.opt.Store.OpenAccount(ctx, a); err != nil {
+			return err
+		}
+	}
+	tx := ledger.Transaction{Key: key, Memo: "credit", At: h.opt.Clock.Now(), Postings: []ledger.Posting{
+		{Account: ledger.House(cur), Amount: -amount}, {Account: wallet, Amount: amount}}}
+	if _, err := h.opt.Store.Post(ctx, tx); err != nil {
+		return err
+	}
+	h.bank.forget(wallet)
+	return nil
+}
+
+// Balance is a player's available money: the wallet less stakes on their way to disk.
+func (h *Host) Balance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+	return h.bank.available(ctx, ledger.Wallet(player, cur))
+}
+
+// Close stops every table after the batch in hand is committed and releases the leases.
+// A round under way stays in the journal and is resumed by the next host (SPEC §4).
+func (h *Host) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	rs := make([]*runner, 0, len(h.runners))
+	for _, r := range h.runners {
+		rs = append(rs, r)
+	}
+	h.mu.Unlock()
+	h.cancel()
+	for _, r := range rs {
+		r.stop()
+	}
+	h.wg.Wait()
+}
+
+func isCode(err error, code string) bool {
+	var e *baccarat.Error
+	return errors.As(err, &e) && e.Code == code
+}

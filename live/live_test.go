@@ -1,0 +1,249 @@
+package live_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/sqlite"
+	"github.com/tablehouse/baccarat/table"
+)
+
+func openDB(t *testing.T, path string) *sqlite.DB {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "live.db")
+	}
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+var epoch = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+func newHost(t *testing.T, db live.Store, clock live.Clock) *live.Host {
+	t.Helper()
+	h := live.New(live.Options{Store: db, Clock: clock, Owner: "test", Shuffle: seededShuffle(1)})
+	if err := h.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+func seededShuffle(seed uint64) func(int) ([]baccarat.Card, []byte) {
+	src := baccarat.SeededSource(seed)
+	var mu sync.Mutex
+	return func(decks int) ([]baccarat.Card, []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		s := baccarat.NewShoe(decks)
+		s.Shuffle(src)
+		return s.Order(), baccarat.NewSalt(src)
+	}
+}
+
+func submit(t *testing.T, h *live.Host, id string, c table.Command) *live.Result {
+	t.Helper()
+	res, err := h.Submit(context.Background(), id, c)
+	if err != nil {
+		t.Fatalf("%s: %v", c.Type, err)
+	}
+	return res
+}
+
+func cards(t *testing.T, h *live.Host, id string, list ...string) {
+	t.Helper()
+	for _, s := range list {
+		k := baccarat.MustParseCard(s)
+		submit(t, h, id, table.Command{Type: table.CmdCard, Card: &k})
+	}
+}
+
+func balance(t *testing.T, h *live.Host, player string) int64 {
+	t.Helper()
+	b, err := h.Balance(context.Background(), player, live.PlayMoney)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDealerTableMovesMoneyThroughTheLedger(t *testing.T) {
+	db := openDB(t, "")
+	h := newHost(t, db, live.NewFakeClock(epoch))
+	ctx := context.Background()
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Credit(ctx, "credit-ann-1", "ann", live.PlayMoney, 100_000); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	res := submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000, RequestID: "r1"})
+	if res.Wager == nil || res.Wager.Stake != 1000 {
+		t.Fatalf("no wager in %+v", res)
+	}
+	if got := balance(t, h, "ann"); got != 99_000 {
+		t.Fatalf("stake held: balance %d, want 99000", got)
+	}
+	_, err := h.Submit(ctx, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 200_000})
+	if baccarat.ErrorCode(err) != baccarat.CodeInsufficientFunds {
+		t.Fatalf("a wager beyond the wallet: %v", err)
+	}
+	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	cards(t, h, "t1", "2h", "3d", "3c", "3s", "9d") // Banker wins on a two-card 6: pays 1:2
+	if got := balance(t, h, "ann"); got != 100_500 {
+		t.Fatalf("after Banker on six at 1:2: balance %d, want 100500", got)
+	}
+	if err := db.Check(ctx); err != nil {
+		t.Fatalf("ledger check: %v", err)
+	}
+	house, _ := db.Balance(ctx, ledger.House(live.PlayMoney))
+	inplay, _ := db.Balance(ctx, ledger.InPlay("t1", live.PlayMoney))
+	if house != -100_500 || inplay != 0 {
+		t.Fatalf("house %d in-play %d", house, inplay)
+	}
+}
+
+func TestSameRequestIDConcurrentlyPlacesOneWager(t *testing.T) {
+	db := openDB(t, "")
+	h := newHost(t, db, live.NewFakeClock(epoch))
+	ctx := context.Background()
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
+	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	var wg sync.WaitGroup
+	ids := make(chan uint64, 32)
+	for i := 0; i < 32; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := h.Submit(ctx, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "player", Stake: 500, RequestID: "same"})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			ids <- res.Wager.ID
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	for id := range ids {
+		if id != 1 {
+			t.Fatalf("SPEC §4 the same request id placed wager %d", id)
+		}
+	}
+	if got := balance(t, h, "ann"); got != 99_500 {
+		t.Fatalf("balance %d: more than one wager was placed", got)
+	}
+}
+
+func TestAutomaticTablePlaysRoundsOnItsClock(t *testing.T) {
+	db := openDB(t, "")
+	clock := live.NewFakeClock(epoch)
+	h := newHost(t, db, clock)
+	ctx := context.Background()
+	if err := h.Create(ctx, live.Spec{ID: "auto", Config: table.Config{Game: "bet-on-baccarat"}}); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := h.Subscribe("auto", "", 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	settled := 0
+	deadline := time.Now().Add(20 * time.Second)
+	for settled < 3 && time.Now().Before(deadline) {
+		clock.Advance(time.Second)
+		for {
+			select {
+			case d := <-sub.C:
+				if containsType(d.Data, "round_settled") || containsType(d.Data, "round_voided") {
+					settled++
+				}
+				continue
+			case <-time.After(5 * time.Millisecond):
+			}
+			break
+		}
+	}
+	if settled < 3 {
+		t.Fatalf("only %d rounds finished", settled)
+	}
+	if err := db.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func containsType(b []byte, typ string) bool {
+	return len(b) > 0 && (contains(string(b), `"type":"`+typ+`"`))
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func TestRestartResumesAnInterruptedRound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.db")
+	ctx := context.Background()
+	db := openDB(t, path)
+	h := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch), Owner: "a"})
+	if err := h.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 10_000)
+	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "player", Stake: 1000})
+	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	cards(t, h, "t1", "2h", "Kd")
+	h.Close()
+
+	h2 := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch.Add(time.Minute)), Owner: "b"})
+	if err := h2.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	snap, err := h2.Snapshot("t1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !snap.State.Interrupted || !snap.State.Window || len(snap.State.Cards) != 2 {
+		t.Fatalf("SPEC §4 the round resumes interrupted with its original cards and a window: %+v", snap.State)
+	}
+	res := submit(t, h2, "t1", table.Command{Type: table.CmdWithdraw, Player: "ann"})
+	if len(res.Events) != 1 {
+		t.Fatalf("withdraw: %+v", res.Events)
+	}
+	if got := balance(t, h2, "ann"); got != 10_000 {
+		t.Fatalf("withdrawn stake not returned: %d", got)
+	}
+	submit(t, h2, "t1", table.Command{Type: table.CmdResume})
+	cards(t, h2, "t1", "3c", "Qs", "4c", "9s")
+	if err := db.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Sprint()
+}

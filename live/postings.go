@@ -1,0 +1,88 @@
+package live
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// Postings turns a table's events into the ledger transactions they imply. It is the one
+// place money follows the table's decisions:
+//
+//	wager_placed      wallet → in-play: the stake is held while in play
+//	wager_withdrawn   in-play → wallet
+//	round_settled     in-play → wallet (stakes and winnings back); the house keeps losses, pays winnings
+//	round_voided      in-play → wallet (every stake back)
+//	session_settled   the same for Dragon bets
+//
+// One transaction per player per event, keyed by table, event and player, so posting the
+// same event twice (a retry, a recovery) changes nothing, and a round with thousands of
+// wagers never makes an oversized transaction. Pushes that ride into the next round
+// (RWS 3.9) stay in play. Events carry their time, which the transactions take.
+func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledger.Transaction {
+	var txs []ledger.Transaction
+	inplay, house := ledger.InPlay(tableID, cur), ledger.House(cur)
+	for i := range events {
+		e := &events[i]
+		switch e.Type {
+		case table.EvWagerPlaced:
+			w := e.Wager
+			txs = append(txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d", tableID, e.Seq), Table: tableID,
+				Round: int(e.Round), At: e.At, Memo: fmt.Sprintf("wager %d %s", w.ID, w.Bet),
+				Postings: []ledger.Posting{{Account: ledger.Wallet(w.Player, cur), Amount: -w.Stake}, {Account: inplay, Amount: w.Stake}}})
+		case table.EvWagerWithdrawn:
+			var stake int64
+			for _, w := range e.Withdrawn {
+				stake += w.Stake
+			}
+			txs = appendTx(txs, tableID, e, e.Player, "withdrawn", map[string]int64{
+				ledger.Wallet(e.Player, cur): stake, inplay: -stake})
+		case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+			txs = settlementTxs(txs, tableID, cur, e, inplay, house)
+		}
+	}
+	return txs
+}
+
+func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency, e *table.Event, inplay, house string) []ledger.Transaction {
+	type sums struct{ stake, returned int64 }
+	byPlayer := map[string]*sums{}
+	var order []string
+	for _, s := range e.Settlements {
+		if s.Rides {
+			continue // the stake stays on the layout (RWS 3.9)
+		}
+		p := byPlayer[s.Player]
+		if p == nil {
+			p = &sums{}
+			byPlayer[s.Player] = p
+			order = append(order, s.Player)
+		}
+		p.stake += s.Stake
+		p.returned += s.Returned
+	}
+	for _, player := range order {
+		p := byPlayer[player]
+		txs = appendTx(txs, tableID, e, player, string(e.Type), map[string]int64{
+			inplay: -p.stake, ledger.Wallet(player, cur): p.returned, house: p.stake - p.returned})
+	}
+	return txs
+}
+
+// appendTx adds a transaction of the non-zero amounts, sorted by account.
+func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, memo string, amounts map[string]int64) []ledger.Transaction {
+	var ps []ledger.Posting
+	for a, v := range amounts {
+		if v != 0 {
+			ps = append(ps, ledger.Posting{Account: a, Amount: v})
+		}
+	}
+	if len(ps) == 0 {
+		return txs
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Account < ps[j].Account })
+	return append(txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d/%s", tableID, e.Seq, player), Postings: ps,
+		Memo: memo, Table: tableID, Round: int(e.Round), At: e.At})
+}

@@ -1,0 +1,407 @@
+package live
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/roads"
+	"github.com/tablehouse/baccarat/table"
+)
+
+type reqKind uint8
+
+const (
+	reqCommand reqKind = iota
+	reqSnapshot
+	reqSubscribe
+)
+
+type request struct {
+	kind   reqKind
+	cmd    table.Command
+	player string // snapshot/subscribe: whose view ("" for a full view)
+	since  uint64
+	resume bool
+	reply  chan response
+}
+
+type response struct {
+	result *Result
+	err    error
+	snap   *Snapshot
+	sub    *Subscription
+}
+
+// Snapshot is a table as one participant may see it.
+type Snapshot struct {
+	Spec  Spec        `json:"table"`
+	State table.State `json:"state"`
+	Roads roads.View  `json:"roads"`
+	At    time.Time   `json:"server_time"`
+}
+
+// runner is one table's goroutine: the only code that touches its table.
+type runner struct {
+	h         *Host
+	spec      Spec
+	t         *table.Table
+	head      journal.Head
+	inbox     chan *request
+	quit      chan struct{}
+	done      chan struct{}
+	hub       *hub
+	board     roads.Board
+	last      time.Time // when the table's last event happened
+	recovered bool
+	wakeAt    time.Time
+	wake      <-chan time.Time
+}
+
+var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try again")
+
+func newRunner(h *Host, spec Spec, t *table.Table, head journal.Head) *runner {
+	r := &runner{h: h, spec: spec, t: t, head: head, inbox: make(chan *request, h.opt.Inbox),
+		quit: make(chan struct{}), done: make(chan struct{}), hub: newHub(), last: h.opt.Clock.Now()}
+	r.rebuildBoard()
+	return r
+}
+
+// observe keeps the runner's view of time in step with recovered events.
+func (r *runner) observe(e *table.Event) {
+	if !e.At.IsZero() {
+		r.last = e.At
+	}
+}
+
+func (r *runner) ask(ctx context.Context, req *request) (response, error) {
+	req.reply = make(chan response, 1)
+	select {
+	case r.inbox <- req:
+	default:
+		return response{}, errBusy
+	}
+	select {
+	case resp := <-req.reply:
+		return resp, nil
+	case <-ctx.Done():
+		return response{}, ctx.Err()
+	case <-r.done:
+		return response{}, errStopped
+	}
+}
+
+func (r *runner) stop() {
+	select {
+	case <-r.quit:
+	default:
+		close(r.quit)
+	}
+	<-r.done
+}
+
+func (r *runner) run() {
+	defer close(r.done)
+	defer r.hub.closeAll()
+	clock := r.h.opt.Clock
+	renew := clock.After(r.h.opt.LeaseTTL / 3)
+	if r.recovered {
+		r.interruptIfUnderWay()
+	}
+	r.plan()
+	for {
+		select {
+		case req := <-r.inbox:
+			batch := []*request{req}
+			for len(batch) < r.h.opt.MaxBatch {
+				select {
+				case more := <-r.inbox:
+					batch = append(batch, more)
+					continue
+				default:
+				}
+				break
+			}
+			r.process(batch)
+		case <-r.wake:
+			r.wake, r.wakeAt = nil, time.Time{}
+			r.tick()
+		case <-renew:
+			if err := r.h.opt.Store.Renew(r.h.ctx, r.spec.ID, r.h.opt.Owner, r.h.opt.LeaseTTL, clock.Now()); err != nil {
+				r.h.opt.Logger.Error("lease lost: stopping the table", "table", r.spec.ID, "err", err)
+				r.failInbox()
+				return
+			}
+			renew = clock.After(r.h.opt.LeaseTTL / 3)
+		case <-r.quit:
+			r.failInbox()
+			_ = r.h.opt.Store.Release(context.Background(), r.spec.ID, r.h.opt.Owner)
+			return
+		}
+		r.plan()
+	}
+}
+
+// failInbox answers every queued request: the table is stopping.
+func (r *runner) failInbox() {
+	for {
+		select {
+		case req := <-r.inbox:
+			req.reply <- response{err: errStopped}
+		default:
+			return
+		}
+	}
+}
+
+// interruptIfUnderWay: a round that was under way when the host stopped resumes from the
+// durable record with its original cards; first it is interrupted, which opens a
+// withdrawal window when no wager's result is certain (SPEC §4, Tiger 5.17).
+func (r *runner) interruptIfUnderWay() {
+	st := r.t.State()
+	if st.Interrupted || (st.Phase != table.PhaseBetting && st.Phase != table.PhaseClosed && st.Phase != table.PhaseDealing) {
+		return
+	}
+	cmd := table.Command{Type: table.CmdInterrupt, Role: table.RoleSystem, Actor: "recovery", Reason: "server_restart"}
+	r.process([]*request{{kind: reqCommand, cmd: cmd}})
+}
+
+// plan sets the wake-up timer of an automatic table from its schedule.
+func (r *runner) plan() {
+	if r.spec.Mode != ModeAuto {
+		return
+	}
+	st := r.t.State()
+	now := r.h.opt.Clock.Now()
+	cmd, at := r.spec.Schedule.next(&st, r.last, now)
+	switch {
+	case cmd != nil:
+		at = now
+	case at.IsZero():
+		r.wake, r.wakeAt = nil, time.Time{}
+		return
+	}
+	if r.wake != nil && r.wakeAt.Equal(at) {
+		return
+	}
+	r.wake, r.wakeAt = r.h.opt.Clock.After(at.Sub(now)), at
+}
+
+// tick runs the automatic table's next step, if one is due.
+func (r *runner) tick() {
+	st := r.t.State()
+	now := r.h.opt.Clock.Now()
+	cmd, _ := r.spec.Schedule.next(&st, r.last, now)
+	if cmd == nil {
+		return
+	}
+	if cmd.Type == table.CmdNewShoe {
+		order, salt := r.h.opt.Shuffle(r.spec.Config.Decks)
+		cmd.Order, cmd.Salt = order, hex.EncodeToString(salt)
+	}
+	r.process([]*request{{kind: reqCommand, cmd: *cmd}})
+}
+
+type staged struct {
+	req    *request
+	events []table.Event
+	err    error
+	hold   *hold
+}
+
+// process applies a batch of requests to the table and commits every event and posting they
+// made in one transaction, then answers and publishes. If the commit fails the table is
+// rebuilt from its journal and the commands are retried one by one, so one bad wager cannot
+// sink the others.
+func (r *runner) process(batch []*request) {
+	ctx := r.h.ctx
+	now := r.h.opt.Clock.Now()
+	staged := make([]staged, len(batch))
+	var recs []journal.Record
+	var txs []ledger.Transaction
+	var holds []hold
+	head := r.head
+	for i, req := range batch {
+		staged[i].req = req
+		if req.kind != reqCommand {
+			continue
+		}
+		evs, h, err := r.apply(ctx, req.cmd, now)
+		staged[i].events, staged[i].hold, staged[i].err = evs, h, err
+		if h != nil {
+			holds = append(holds, *h)
+		}
+		for j := range evs {
+			data, err := json.Marshal(&evs[j])
+			if err != nil {
+				panic(err) // events are plain data: this cannot happen
+			}
+			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: string(evs[j].Type), Data: data, At: now})
+			head = rec.Head()
+			recs = append(recs, rec)
+		}
+		txs = append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
+	}
+	if len(recs) > 0 {
+		if err := r.h.opt.Store.Commit(ctx, journal.Batch{Records: recs, Transactions: txs}); err != nil {
+			r.recoverFrom(batch, holds, txs, err)
+			return
+		}
+		r.head = head
+		r.last = now
+	}
+	changed := r.h.bank.committed(txs, holds)
+	r.publish(staged, changed)
+	for i := range staged {
+		r.answer(&staged[i])
+	}
+}
+
+// apply runs one command against the table. A wager first holds its stake in the bank,
+// so no two tables spend the same money while their batches are being committed.
+func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, error) {
+	cmd.At = now
+	var hd *hold
+	if cmd.Type == table.CmdPlace {
+		player := cmd.Player
+		if player == "" {
+			player = cmd.Actor
+		}
+		wallet := ledger.Wallet(player, r.spec.Currency)
+		avail, ok, err := r.h.bank.hold(ctx, wallet, cmd.Stake)
+		if err != nil {
+			return nil, nil, err
+		}
+		cmd.Available = &avail
+		if ok {
+			hd = &hold{wallet: wallet, stake: cmd.Stake}
+		}
+	}
+	evs, err := r.t.Apply(&cmd)
+	placed := err == nil && len(evs) > 0
+	if hd != nil && !placed {
+		r.h.bank.release(hd.wallet, hd.stake)
+		hd = nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return append([]table.Event(nil), evs...), hd, nil
+}
+
+// recoverFrom handles a failed commit: nothing of the batch is durable, so the table goes
+// back to its journal and the commands are tried again one at a time.
+func (r *runner) recoverFrom(batch []*request, holds []hold, txs []ledger.Transaction, err error) {
+	for _, h := range holds {
+		r.h.bank.release(h.wallet, h.stake)
+	}
+	var wallets []string
+	for _, tx := range txs {
+		for _, p := range tx.Postings {
+			wallets = append(wallets, p.Account)
+		}
+	}
+	r.h.bank.forget(wallets...)
+	if reloaded, lerr := r.h.load(r.h.ctx, r.spec.ID); lerr == nil {
+		r.t, r.head = reloaded.t, reloaded.head
+		r.rebuildBoard()
+	} else {
+		r.h.opt.Logger.Error("reloading table after a failed commit", "table", r.spec.ID, "err", lerr)
+	}
+	if isCode(err, baccarat.CodeConflict) || len(batch) == 1 {
+		if isCode(err, baccarat.CodeConflict) {
+			r.h.opt.Logger.Error("journal conflict: another server writes this table", "table", r.spec.ID)
+		}
+		for _, req := range batch {
+			if req.reply != nil {
+				req.reply <- response{err: err}
+			}
+		}
+		return
+	}
+	for _, req := range batch {
+		r.process([]*request{req})
+	}
+}
+
+func (r *runner) answer(s *staged) {
+	req := s.req
+	if req.reply == nil {
+		return
+	}
+	switch req.kind {
+	case reqSnapshot:
+		snap := r.snapshot(req.player)
+		req.reply <- response{snap: &snap}
+	case reqSubscribe:
+		sub, ok := r.hub.add(req.player, req.since, req.resume)
+		if !ok {
+			snap := r.snapshot(req.player)
+			sub.Snapshot = &snap
+		}
+		req.reply <- response{sub: sub}
+	default:
+		res := &Result{Events: s.events}
+		for i := range s.events {
+			if s.events[i].Type == table.EvWagerPlaced {
+				w := s.events[i].Wager
+				res.Wager = &w
+			}
+		}
+		if res.Wager == nil && req.cmd.Type == table.CmdPlace && s.err == nil {
+			if w, ok := r.t.WagerByRequest(req.cmd.Player, req.cmd.RequestID); ok {
+				res.Wager = &w // the same request id again: the wager placed the first time
+			}
+		}
+		req.reply <- response{result: res, err: s.err}
+	}
+}
+
+// snapshot is the table as player sees it: their own wagers and funds only ("" sees all).
+func (r *runner) snapshot(player string) Snapshot {
+	st := r.t.State()
+	if player != "" {
+		st = ForPlayer(st, player)
+	}
+	return Snapshot{Spec: r.spec, State: st, Roads: r.board.View(roads.Settings{}, st.Shoe.Left), At: r.h.opt.Clock.Now()}
+}
+
+// ForPlayer keeps only the player's own wagers and funds.
+func ForPlayer(st table.State, player string) table.State {
+	mine := func(ws []table.Wager) []table.Wager {
+		out := []table.Wager{}
+		for _, w := range ws {
+			if w.Player == player {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	st.Wagers, st.Riding, st.Dragon = mine(st.Wagers), mine(st.Riding), mine(st.Dragon)
+	f := st.Funds[player]
+	st.Funds = map[string]table.Funds{player: f}
+	return st
+}
+
+func (r *runner) rebuildBoard() {
+	st := r.t.State()
+	r.board.Reset()
+	for _, sr := range st.ShoeResults {
+		_ = r.board.Append(roundOf(sr))
+	}
+}
+
+func roundOf(sr table.ShoeResult) roads.Round {
+	w := baccarat.Tie
+	switch sr.Winner {
+	case "B":
+		w = baccarat.BankerWins
+	case "P":
+		w = baccarat.PlayerWins
+	}
+	return roads.Round{Winner: w, PlayerPair: sr.PlayerPair, BankerPair: sr.BankerPair, Natural: sr.Natural}
+}

@@ -1,0 +1,84 @@
+package live
+
+import (
+	"time"
+
+	"github.com/tablehouse/baccarat/table"
+)
+
+// Schedule is the pace of an automatic table: how long betting stays open, how long between
+// cards, how long a result stays on screen, how long a withdrawal window lasts after an
+// interruption.
+type Schedule struct {
+	Betting  time.Duration `json:"betting"`   // "Place your bets" to "No more bets"
+	BoBRound time.Duration `json:"bob_round"` // Bet on Baccarat's second and third betting rounds
+	Card     time.Duration `json:"card"`      // between cards, so players see them arrive
+	Result   time.Duration `json:"result"`    // from the result to the next round
+	Window   time.Duration `json:"window"`    // withdrawal window after an interruption
+}
+
+// DefaultSchedule: 15 s to bet (issue 7), 8 s for Bet on Baccarat's later rounds, a card every
+// 0.8 s, 4 s on the result, 10 s to withdraw after an interruption.
+var DefaultSchedule = Schedule{Betting: 15 * time.Second, BoBRound: 8 * time.Second,
+	Card: 800 * time.Millisecond, Result: 4 * time.Second, Window: 10 * time.Second}
+
+func (s Schedule) withDefaults() Schedule {
+	d := DefaultSchedule
+	if s.Betting > 0 {
+		d.Betting = s.Betting
+	}
+	if s.BoBRound > 0 {
+		d.BoBRound = s.BoBRound
+	}
+	if s.Card > 0 {
+		d.Card = s.Card
+	}
+	if s.Result > 0 {
+		d.Result = s.Result
+	}
+	if s.Window > 0 {
+		d.Window = s.Window
+	}
+	return d
+}
+
+// next decides what an automatic table does next, as a pure function of its state, the
+// time of its last event and now: a command to send now (nil if none), and otherwise when
+// to look again (zero: nothing to wait for). A new shoe's order comes from the caller.
+func (s Schedule) next(st *table.State, last, now time.Time) (*table.Command, time.Time) {
+	due := func(at time.Time, c *table.Command) (*table.Command, time.Time) {
+		if !now.Before(at) {
+			return c, time.Time{}
+		}
+		return nil, at
+	}
+	system := func(t table.CommandType) *table.Command {
+		return &table.Command{Type: t, Role: table.RoleSystem, Actor: "auto", At: now}
+	}
+	switch {
+	case st.Interrupted || st.Window && st.Phase != table.PhaseBetting:
+		return due(last.Add(s.Window), system(table.CmdResume))
+	case st.Phase == table.PhaseIdle || st.Phase == table.PhaseSettled || st.Phase == table.PhaseVoid:
+		if !st.Shoe.Active {
+			return system(table.CmdNewShoe), time.Time{}
+		}
+		wait := s.Result
+		if st.Phase == table.PhaseIdle {
+			wait = 0
+		}
+		open := system(table.CmdOpen)
+		open.Until = now.Add(s.Betting)
+		return due(last.Add(wait), open)
+	case st.BetOpen:
+		until := st.Until
+		if until.IsZero() {
+			until = last.Add(s.Betting)
+		}
+		return due(until, system(table.CmdClose))
+	case st.Phase == table.PhaseClosed || st.Phase == table.PhaseDealing:
+		deal := system(table.CmdDeal)
+		deal.Until = now.Add(s.BoBRound) // if this card opens a Bet on Baccarat betting round
+		return due(last.Add(s.Card), deal)
+	}
+	return nil, time.Time{}
+}

@@ -1,0 +1,133 @@
+package live
+
+import (
+	"encoding/json"
+
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/roads"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// envelope is one stream message (web/API.md, "The WebSocket").
+type envelope struct {
+	Type    string           `json:"type"`
+	Seq     uint64           `json:"seq,omitempty"`
+	Event   *table.Event     `json:"event,omitempty"`
+	Round   uint64           `json:"round,omitempty"`
+	Totals  map[string]int64 `json:"totals,omitempty"`
+	Roads   *roads.View      `json:"roads,omitempty"`
+	Balance *int64           `json:"balance,omitempty"`
+}
+
+func encode(e envelope) []byte {
+	b, err := json.Marshal(e)
+	if err != nil {
+		panic(err) // plain data: cannot happen
+	}
+	return b
+}
+
+// publish turns committed events into deliveries. Everyone sees the table: cards, phases,
+// results. Wagers and settlements are private to their owner, and everyone sees the totals
+// on each bet instead: broadcasting every wager to every player would cost the square of
+// the players at a busy table.
+func (r *runner) publish(staged []staged, balances map[string]int64) {
+	seq := r.t.Seq()
+	wagersMoved, roadsMoved := false, false
+	pub := func(e *table.Event) {
+		r.hub.publish(Delivery{Seq: e.Seq, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+	}
+	mine := func(player string, e *table.Event) {
+		r.hub.publish(Delivery{Seq: e.Seq, Player: player, Data: encode(envelope{Type: "mine", Seq: e.Seq, Event: e})})
+	}
+	for i := range staged {
+		for j := range staged[i].events {
+			e := staged[i].events[j]
+			switch e.Type {
+			case table.EvWagerPlaced:
+				mine(e.Wager.Player, &e)
+				wagersMoved = true
+			case table.EvWagerWithdrawn:
+				mine(e.Player, &e)
+				wagersMoved = true
+			case table.EvFunded:
+				mine(e.Player, &e)
+			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+				r.publishSettlement(&e, pub, mine)
+				roadsMoved = roadsMoved || e.Type != table.EvSessionSettled
+			case table.EvShoeStarted:
+				p := e.Public()
+				pub(&p)
+				roadsMoved = true
+			default:
+				pub(&e)
+			}
+		}
+	}
+	if wagersMoved {
+		st := r.t.State()
+		r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: st.Round, Totals: st.Totals})})
+	}
+	if roadsMoved {
+		r.rebuildBoard()
+		counts := r.t.ShoeCounts()
+		v := r.board.View(roads.Settings{}, counts.Total())
+		r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "roads", Seq: seq, Roads: &v})})
+	}
+	for wallet, bal := range balances {
+		a, err := ledger.ParseAccount(wallet)
+		if err != nil || a.Kind != ledger.KindWallet {
+			continue
+		}
+		b := bal
+		r.hub.publish(Delivery{Seq: seq, Player: a.Owner, Data: encode(envelope{Type: "balance", Seq: seq, Balance: &b})})
+	}
+}
+
+// publishSettlement sends the result to everyone and each player their own settlements.
+func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event), mine func(string, *table.Event)) {
+	public := *e
+	public.Settlements = nil
+	pub(&public)
+	by := map[string][]table.Settlement{}
+	var order []string
+	for _, s := range e.Settlements {
+		if by[s.Player] == nil {
+			order = append(order, s.Player)
+		}
+		by[s.Player] = append(by[s.Player], s)
+	}
+	for _, p := range order {
+		own := *e
+		own.Settlements = by[p]
+		mine(p, &own)
+	}
+}
+
+// Subscribe streams a table's messages to a participant ("" watches without a seat). With
+// resume, it replays what came after since; when that is no longer at hand, or without
+// resume, the subscription starts with a snapshot.
+func (h *Host) Subscribe(tableID, player string, since uint64, resume bool) (*Subscription, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := r.ask(h.ctx, &request{kind: reqSubscribe, player: player, since: since, resume: resume})
+	if err != nil {
+		return nil, err
+	}
+	return resp.sub, nil
+}
+
+// Snapshot returns the table as player sees it ("" for the full view: dealer, pit, admin).
+func (h *Host) Snapshot(tableID, player string) (*Snapshot, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := r.ask(h.ctx, &request{kind: reqSnapshot, player: player})
+	if err != nil {
+		return nil, err
+	}
+	return resp.snap, nil
+}
