@@ -2,7 +2,6 @@ package live_test
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -245,5 +244,23 @@ func TestRestartResumesAnInterruptedRound(t *testing.T) {
 	if err := db.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	fmt.Sprint()
+}
+
+func TestVerifyAfterPlay(t *testing.T) {
+	db := openDB(t, "")
+	h := newHost(t, db, live.NewFakeClock(epoch))
+	ctx := context.Background()
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "rws-no-commission"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
+	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
+	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	cards(t, h, "t1", "7h", "Kd", "2c", "9s") // a tie: the wager rides and stays in play
+	rep, err := live.Verify(ctx, db)
+	if err != nil || !rep.OK() || rep.Rounds != 1 || rep.Tables != 1 {
+		t.Fatalf("verify: %+v %v", rep, err)
+	}
 }

@@ -1,0 +1,115 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// VerifyReport is what Verify checked and every problem it found.
+type VerifyReport struct {
+	Tables   int      `json:"tables"`
+	Records  int      `json:"records"`
+	Rounds   int      `json:"rounds"`
+	Voids    int      `json:"voids"`
+	Sessions int      `json:"sessions"`
+	Wagers   int      `json:"wagers"`
+	Accounts int      `json:"accounts"`
+	Problems []string `json:"problems"`
+}
+
+// OK reports whether nothing was wrong.
+func (r VerifyReport) OK() bool { return len(r.Problems) == 0 }
+
+// Verify audits a database the way an operator or regulator would: every table's hash
+// chain, every settled round recomputed from its cards and wagers, every table's in-play
+// account against the stakes its journal says are in play, and the books (every currency
+// sums to zero, every balance equals its postings).
+func Verify(ctx context.Context, store Store) (VerifyReport, error) {
+	rep := VerifyReport{Problems: []string{}}
+	ids, err := store.Tables(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for _, id := range ids {
+		if err := verifyTable(ctx, store, id, &rep); err != nil {
+			return rep, err
+		}
+	}
+	accts, err := store.Accounts(ctx, "")
+	if err != nil {
+		return rep, err
+	}
+	rep.Accounts = len(accts)
+	if err := store.Check(ctx); err != nil {
+		rep.Problems = append(rep.Problems, "ledger: "+err.Error())
+	}
+	return rep, nil
+}
+
+func verifyTable(ctx context.Context, store Store, id string, rep *VerifyReport) error {
+	recs, err := store.Load(ctx, id, 1)
+	if err != nil {
+		return err
+	}
+	rep.Tables++
+	rep.Records += len(recs)
+	bad := func(format string, args ...any) {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("table %s: ", id)+fmt.Sprintf(format, args...))
+	}
+	if err := journal.Verify(recs); err != nil {
+		bad("hash chain: %v", err)
+		return nil
+	}
+	if len(recs) == 0 || recs[0].Type != specRecord {
+		bad("the journal does not start with the table's spec")
+		return nil
+	}
+	var spec Spec
+	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
+		bad("spec: %v", err)
+		return nil
+	}
+	events := make([]table.Event, len(recs)-1)
+	for i, rec := range recs[1:] {
+		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
+			bad("record %d: %v", rec.Seq, err)
+			return nil
+		}
+		if events[i].Seq != rec.Seq-1 {
+			bad("record %d holds event %d", rec.Seq, events[i].Seq)
+		}
+	}
+	audit, err := table.Audit(spec.Config, events)
+	if err != nil {
+		bad("%v", err)
+		return nil
+	}
+	rep.Rounds += audit.Rounds
+	rep.Voids += audit.Voids
+	rep.Sessions += audit.Sessions
+	rep.Wagers += audit.Wagers
+	for _, p := range audit.Problems {
+		bad("%s", p)
+	}
+	t, err := table.Replay(spec.Config, events)
+	if err != nil {
+		bad("replay: %v", err)
+		return nil
+	}
+	var held int64
+	for _, f := range t.State().Funds {
+		held += f.Held
+	}
+	inplay, err := store.Balance(ctx, ledger.InPlay(id, spec.Currency))
+	if err != nil {
+		bad("in-play account: %v", err)
+	} else if inplay != held {
+		bad("in-play account holds %d, the journal's wagers in play total %d", inplay, held)
+	}
+	return nil
+}
