@@ -204,8 +204,9 @@ func (h *Host) load(ctx context.Context, id string) (*runner, error) {
 	}
 	r := newRunner(h, spec, t, recs[len(recs)-1].Head())
 	r.recovered = true
-	for _, e := range events {
-		r.observe(&e)
+	for i := range events {
+		r.observe(&events[i])
+		r.remember(&events[i])
 	}
 	return r, nil
 }
@@ -240,7 +241,9 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if head.Seq != 0 {
 		return baccarat.Errorf(baccarat.CodeConflict, "table %s already exists", spec.ID)
 	}
-	if ok, err := h.opt.Store.Acquire(ctx, spec.ID, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil || !ok {
+	if ok, err := h.opt.Store.Acquire(ctx, spec.ID, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil {
+		return err
+	} else if !ok {
 		return baccarat.Errorf(baccarat.CodeConflict, "table %s is owned by another server", spec.ID)
 	}
 	for _, acct := range []string{ledger.InPlay(spec.ID, spec.Currency), ledger.House(spec.Currency)} {

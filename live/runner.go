@@ -19,6 +19,7 @@ const (
 	reqCommand reqKind = iota
 	reqSnapshot
 	reqSubscribe
+	reqRounds
 )
 
 type request struct {
@@ -35,6 +36,7 @@ type response struct {
 	err    error
 	snap   *Snapshot
 	sub    *Subscription
+	rounds []Round
 }
 
 // Snapshot is a table as one participant may see it.
@@ -60,6 +62,7 @@ type runner struct {
 	recovered bool
 	wakeAt    time.Time
 	wake      <-chan time.Time
+	recent    []Round // the last rounds, newest last, for recall
 }
 
 var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try again")
@@ -255,6 +258,11 @@ func (r *runner) process(batch []*request) {
 		r.last = now
 	}
 	changed := r.h.bank.committed(txs, holds)
+	for i := range staged {
+		for j := range staged[i].events {
+			r.remember(&staged[i].events[j])
+		}
+	}
 	r.publish(staged, changed)
 	for i := range staged {
 		r.answer(&staged[i])
@@ -337,6 +345,8 @@ func (r *runner) answer(s *staged) {
 	case reqSnapshot:
 		snap := r.snapshot(req.player)
 		req.reply <- response{snap: &snap}
+	case reqRounds:
+		req.reply <- response{rounds: r.recall(req.player, int(req.since))}
 	case reqSubscribe:
 		sub, ok := r.hub.add(req.player, req.since, req.resume)
 		if !ok {

@@ -25,28 +25,6 @@ rule document, decks, placement rules, and every bet with what it pays.
 	})
 }
 
-type gameJSON struct {
-	ID    string    `json:"id"`
-	Name  string    `json:"name"`
-	Seed  string    `json:"seed"`
-	Decks [3]int    `json:"decks"` // min, max, default
-	Rules []string  `json:"rules"`
-	Bets  []betJSON `json:"bets"`
-}
-
-type betJSON struct {
-	ID    string     `json:"id"`
-	Name  string     `json:"name"`
-	Kind  string     `json:"kind"`
-	Rule  string     `json:"rule"`
-	Tiers []tierJSON `json:"tiers"`
-}
-
-type tierJSON struct {
-	Event string `json:"event"`
-	Pays  string `json:"pays"`
-}
-
 func runGames(_ context.Context, e *env, args []string) int {
 	c := commands["games"]
 	fs := newFlags(e, c)
@@ -56,9 +34,9 @@ func runGames(_ context.Context, e *env, args []string) int {
 	}
 	all := games.All()
 	if *asJSON {
-		out := make([]gameJSON, 0, len(all))
+		out := make([]games.Description, 0, len(all))
 		for _, g := range all {
-			out = append(out, describeGame(g))
+			out = append(out, games.Describe(g))
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -74,57 +52,8 @@ func runGames(_ context.Context, e *env, args []string) int {
 	return 0
 }
 
-func describeGame(g *games.Game) gameJSON {
-	j := gameJSON{ID: g.ID, Name: g.Name, Seed: g.Seed, Decks: [3]int{g.Decks.Min, g.Decks.Max, g.Decks.Default},
-		Rules: ruleLines(g.Rules)}
-	for _, b := range g.Bets {
-		bj := betJSON{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule}
-		for _, t := range b.Tiers {
-			pays := t.Pays.String()
-			if b.Decimal {
-				pays = "decimal odds"
-			}
-			bj.Tiers = append(bj.Tiers, tierJSON{Event: t.Event, Pays: pays})
-		}
-		j.Bets = append(j.Bets, bj)
-	}
-	return j
-}
-
-func ruleLines(r games.Rules) []string {
-	var s []string
-	if r.OneSide {
-		s = append(s, "Player or Banker in a round, never both (one side only)")
-	}
-	if r.SideNeedsMain {
-		s = append(s, "side bets only beside your own Player or Banker wager")
-	}
-	if r.TieRides {
-		s = append(s, "on a Tie, Player/Banker wagers ride into the next round and may be withdrawn there")
-	}
-	if r.MaxWagersPerArea > 0 {
-		s = append(s, fmt.Sprintf("at most %d wagers per playing area (the pit may set fewer)", r.MaxWagersPerArea))
-	}
-	if r.TableDifferential {
-		s = append(s, "table differential limit on |total Player - total Banker|")
-	}
-	if r.DragonSessions {
-		s = append(s, "Dragon bets only before a session's first hand, settled at its end")
-	}
-	if r.BettingRounds > 1 {
-		s = append(s, fmt.Sprintf("%d betting rounds: before any card, after P1, after B1; odds follow the exact probability", r.BettingRounds))
-	}
-	if r.ShoeChangeBelow > 0 {
-		s = append(s, fmt.Sprintf("shoe changed when fewer than %d cards remain", r.ShoeChangeBelow))
-	}
-	if r.TournamentChips {
-		s = append(s, "pay table for tournament chips (players have the edge on Banker at 1:1)")
-	}
-	return s
-}
-
 func printGame(e *env, g *games.Game) {
-	j := describeGame(g)
+	j := games.Describe(g)
 	fmt.Fprintf(e.stdout, "%s  %s\n", j.ID, j.Name)
 	fmt.Fprintf(e.stdout, "  rules: %s; decks %d-%d (default %d)\n", g.Seed, g.Decks.Min, g.Decks.Max, g.Decks.Default)
 	for _, r := range j.Rules {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tablehouse/baccarat/games"
 )
 
 // runCmd runs the whole program in-process, as a user would from a shell.
@@ -105,7 +107,7 @@ func TestGamesCommand(t *testing.T) {
 		}
 	}
 	out, _, _ = runCmd(t, "games", "--json")
-	var gs []gameJSON
+	var gs []games.Description
 	if err := json.Unmarshal([]byte(out), &gs); err != nil || len(gs) != 6 {
 		t.Fatalf("games --json: %v %d", err, len(gs))
 	}

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/web"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "run the platform: tables, API, WebSockets and the pages, on an embedded database",
+		usage: `Usage: baccarat serve [--addr 127.0.0.1:8080] [--db ./baccarat.db | --db postgres://...] [--config tables.json]
+
+Runs the tables and serves the lobby, the player's table and the dealer console in a
+browser. With no flags: SQLite at ./baccarat.db, 127.0.0.1:8080, one automatic RNG table of
+each of the six games (15 s to bet), one dealer-driven Tiger table for the dealer console,
+and a demo player with play money whose sign-in link is printed at start.
+
+Every round is durable before it is acknowledged: stop the server at any moment (Ctrl-C,
+or a crash) and the next start resumes every table from its journal.
+
+A config file (JSON) sets the tables and the demo money:
+  {"tables":[{"id":"vip-tiger","name":"VIP Tiger","mode":"auto",
+              "config":{"game":"mbs-tiger","decks":8,"differential":500000,
+                        "limits":{"banker":{"min":1000,"max":5000000}}},
+              "schedule":{"betting":20000000000}}],
+   "demo_credit":100000000}
+(schedule durations are in nanoseconds; modes are "auto" and "dealer").
+
+Several servers can share one PostgreSQL database: each table is owned by one server at a
+time through a lease, and a survivor takes over the tables of a server that dies. They must
+share --secret (or BACCARAT_SECRET) so each accepts the others' tokens.
+`,
+		run: runServe,
+	})
+}
+
+// serveConfig is the optional config file.
+type serveConfig struct {
+	Tables     []live.Spec `json:"tables"`
+	DemoCredit int64       `json:"demo_credit"`
+}
+
+// server is the whole program as a value, so tests run it on 127.0.0.1:0 with a temporary
+// database exactly as a user runs it.
+type server struct {
+	Addr, DB, Config, Secret, Owner string
+	Betting                         time.Duration
+	Log                             *slog.Logger
+
+	store storeCloser
+	host  *live.Host
+	web   *web.Server
+	links map[string]string
+}
+
+func runServe(ctx context.Context, e *env, args []string) int {
+	c := commands["serve"]
+	fs := newFlags(e, c)
+	s := &server{}
+	fs.StringVar(&s.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&s.DB, "db", defaultDB, "SQLite file or postgres:// URL")
+	fs.StringVar(&s.Config, "config", "", "JSON file describing the tables (see above)")
+	fs.StringVar(&s.Secret, "secret", os.Getenv("BACCARAT_SECRET"), "hex secret that signs tokens (default: kept in <db>.secret)")
+	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name and address)")
+	fs.DurationVar(&s.Betting, "betting", 15*time.Second, "betting time of the default automatic tables")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	s.Log = slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := s.Start(ctx); err != nil {
+		return fail(e, c.name, err)
+	}
+	fmt.Fprintf(e.stdout, "baccarat is serving at %s (database %s)\n\n", s.web.URL(), s.DB)
+	fmt.Fprintf(e.stdout, "  Play (demo player):   %s\n", s.links["player"])
+	fmt.Fprintf(e.stdout, "  Dealer console:       %s\n", s.links["dealer"])
+	fmt.Fprintf(e.stdout, "  Admin token:          %s\n", s.links["admin"])
+	fmt.Fprintf(e.stdout, "  API description:      %s/api/openapi.json   metrics: %s/metrics\n\nCtrl-C stops; every round resumes at the next start.\n", s.web.URL(), s.web.URL())
+	<-ctx.Done()
+	fmt.Fprintln(e.stdout, "stopping: finishing the batch in hand, every round stays recoverable")
+	s.Close()
+	return 0
+}
+
+// Start opens the database, recovers or creates the tables, and starts serving.
+func (s *server) Start(ctx context.Context) error {
+	if s.Log == nil {
+		s.Log = slog.New(slog.DiscardHandler)
+	}
+	cfg, err := s.readConfig()
+	if err != nil {
+		return err
+	}
+	if s.store, err = openStore(ctx, s.DB); err != nil {
+		return err
+	}
+	secret, err := s.secret()
+	if err != nil {
+		return err
+	}
+	if s.Owner == "" {
+		h, _ := os.Hostname()
+		s.Owner = leaseName(h + "-" + s.Addr)
+	}
+	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log})
+	if err := s.host.Open(ctx); err != nil {
+		return err
+	}
+	if err := s.createTables(ctx, cfg); err != nil {
+		return err
+	}
+	tokens := web.NewTokens(secret)
+	if err := s.demo(ctx, cfg, tokens); err != nil {
+		return err
+	}
+	s.web = web.New(web.Options{Host: s.host, Books: s.store, Tokens: tokens, Logger: s.Log})
+	if err := s.web.Start(s.Addr); err != nil {
+		return err
+	}
+	base := s.web.URL()
+	for k, v := range s.links {
+		if strings.HasPrefix(v, "?") || strings.HasPrefix(v, "/") {
+			s.links[k] = base + v
+		}
+	}
+	return nil
+}
+
+// Close shuts down gracefully: no new requests, tables stop after their batch in hand.
+func (s *server) Close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if s.web != nil {
+		_ = s.web.Shutdown(ctx)
+	}
+	if s.host != nil {
+		s.host.Close()
+	}
+	if s.store != nil {
+		_ = s.store.Close()
+	}
+}
+
+func (s *server) readConfig() (serveConfig, error) {
+	cfg := serveConfig{DemoCredit: 100_000_000}
+	if s.Config == "" {
+		return cfg, nil
+	}
+	b, err := os.ReadFile(s.Config)
+	if err != nil {
+		return cfg, err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		return cfg, baccarat.Errorf(baccarat.CodeBadRequest, "%s: %v", s.Config, err)
+	}
+	return cfg, nil
+}
+
+// secret is the token-signing key: the flag, or a file beside an SQLite database made on
+// first start (0600), or for PostgreSQL a fresh one (tokens then last one process).
+func (s *server) secret() ([]byte, error) {
+	if s.Secret != "" {
+		b, err := hex.DecodeString(s.Secret)
+		if err != nil || len(b) < 16 {
+			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--secret must be at least 32 hex digits")
+		}
+		return b, nil
+	}
+	fresh := make([]byte, 32)
+	_, _ = rand.Read(fresh)
+	if isPostgres(s.DB) {
+		s.Log.Warn("no --secret: tokens are valid for this process only; give every server the same --secret")
+		return fresh, nil
+	}
+	path := strings.TrimPrefix(s.DB, "sqlite:") + ".secret"
+	if b, err := os.ReadFile(path); err == nil {
+		return hex.DecodeString(strings.TrimSpace(string(b)))
+	}
+	if err := os.WriteFile(path, []byte(hex.EncodeToString(fresh)+"\n"), 0o600); err != nil {
+		return nil, err
+	}
+	return fresh, nil
+}
+
+// defaultTables: one automatic table of each game, and a dealer-driven Tiger table.
+func (s *server) defaultTables() []live.Spec {
+	var specs []live.Spec
+	for _, g := range games.All() {
+		specs = append(specs, live.Spec{ID: g.ID, Name: g.Name, Mode: live.ModeAuto,
+			Config: table.Config{Game: g.ID}, Schedule: live.Schedule{Betting: s.Betting}})
+	}
+	return append(specs, live.Spec{ID: "tiger-live", Name: "Tiger No Commission (dealer)", Mode: live.ModeDealer,
+		Config: table.Config{Game: "mbs-tiger"}})
+}
+
+func (s *server) createTables(ctx context.Context, cfg serveConfig) error {
+	specs := cfg.Tables
+	if len(specs) == 0 {
+		specs = s.defaultTables()
+	}
+	have := map[string]bool{}
+	for _, t := range s.host.Tables(ctx) {
+		have[t.Spec.ID] = true
+	}
+	for _, spec := range specs {
+		if have[spec.ID] {
+			continue
+		}
+		if err := s.host.Create(ctx, spec); err != nil && !isCode(err, baccarat.CodeConflict) {
+			return fmt.Errorf("table %s: %w", spec.ID, err)
+		}
+	}
+	return nil
+}
+
+// demo credits the demo player once and makes the sign-in links.
+func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *web.Tokens) error {
+	if cfg.DemoCredit > 0 {
+		if err := s.host.Credit(ctx, "demo-credit", "demo", live.PlayMoney, cfg.DemoCredit); err != nil {
+			return err
+		}
+	}
+	player, _ := tokens.Issue("demo", web.RolePlayer)
+	dealer, _ := tokens.Issue("dealer", web.RoleDealer)
+	admin, _ := tokens.Issue("admin", web.RoleAdmin)
+	dealerTable := "tiger-live"
+	for _, t := range s.host.Tables(ctx) {
+		if t.Spec.Mode == live.ModeDealer {
+			dealerTable = t.Spec.ID
+			break
+		}
+	}
+	s.links = map[string]string{"player": "/?token=" + player, "dealer": "/dealer/" + dealerTable + "?token=" + dealer,
+		"admin": admin, "player_token": player, "dealer_token": dealer}
+	return nil
+}
+
+func isCode(err error, code string) bool { return baccarat.ErrorCode(err) == code }
+
+// leaseName makes a lease owner id out of a host name and address (letters, digits, . _ - @).
+func leaseName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '@') {
+			b[i] = '-'
+		}
+	}
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	return string(b)
+}
