@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 )
 
@@ -22,7 +23,7 @@ func newBank(store ledger.Store) *bank {
 	return &bank{store: store, bal: map[string]int64{}, held: map[string]int64{}}
 }
 
-// load returns the committed balance of a wallet, opening the account the first time.
+// load returns the committed balance of a wallet.
 func (b *bank) load(ctx context.Context, wallet string) (int64, error) {
 	b.mu.Lock()
 	v, ok := b.bal[wallet]
@@ -30,10 +31,11 @@ func (b *bank) load(ctx context.Context, wallet string) (int64, error) {
 	if ok {
 		return v, nil
 	}
-	if err := b.store.OpenAccount(ctx, wallet); err != nil {
-		return 0, err
-	}
+	// A wallet that was never opened holds nothing; no write happens on the wager path.
 	v, err := b.store.Balance(ctx, wallet)
+	if isCode(err, baccarat.CodeNotFound) {
+		v, err = 0, nil
+	}
 	if err != nil {
 		return 0, err
 	}

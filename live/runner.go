@@ -63,7 +63,16 @@ type runner struct {
 	wakeAt    time.Time
 	wake      <-chan time.Time
 	recent    []Round // the last rounds, newest last, for recall
+	// totals are published at most every totalsEvery: totalsDue is when the next may go,
+	// totalsWake fires then if wagers moved in between.
+	totalsDue  time.Time
+	totalsWake <-chan time.Time
+	roadsWake  <-chan time.Time
 }
+
+// totalsEvery paces the "totals" messages: every wager changes the totals, and sending
+// each change to every player would cost the square of the players.
+const totalsEvery = 500 * time.Millisecond
 
 var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try again")
 
@@ -133,6 +142,12 @@ func (r *runner) run() {
 		case <-r.wake:
 			r.wake, r.wakeAt = nil, time.Time{}
 			r.tick()
+		case <-r.totalsWake:
+			r.totalsWake = nil
+			r.publishTotals()
+		case <-r.roadsWake:
+			r.roadsWake = nil
+			r.publishRoads()
 		case <-renew:
 			if err := r.h.opt.Store.Renew(r.h.ctx, r.spec.ID, r.h.opt.Owner, r.h.opt.LeaseTTL, clock.Now()); err != nil {
 				r.h.opt.Logger.Error("lease lost: stopping the table", "table", r.spec.ID, "err", err)
@@ -178,9 +193,8 @@ func (r *runner) plan() {
 	if r.spec.Mode != ModeAuto {
 		return
 	}
-	st := r.t.State()
 	now := r.h.opt.Clock.Now()
-	cmd, at := r.spec.Schedule.next(&st, r.last, now)
+	cmd, at := r.spec.Schedule.next(r.t.Status(), r.last, now)
 	switch {
 	case cmd != nil:
 		at = now
@@ -196,9 +210,8 @@ func (r *runner) plan() {
 
 // tick runs the automatic table's next step, if one is due.
 func (r *runner) tick() {
-	st := r.t.State()
 	now := r.h.opt.Clock.Now()
-	cmd, _ := r.spec.Schedule.next(&st, r.last, now)
+	cmd, _ := r.spec.Schedule.next(r.t.Status(), r.last, now)
 	if cmd == nil {
 		return
 	}

@@ -45,7 +45,7 @@ func (s Schedule) withDefaults() Schedule {
 // next decides what an automatic table does next, as a pure function of its state, the
 // time of its last event and now: a command to send now (nil if none), and otherwise when
 // to look again (zero: nothing to wait for). A new shoe's order comes from the caller.
-func (s Schedule) next(st *table.State, last, now time.Time) (*table.Command, time.Time) {
+func (s Schedule) next(st table.Status, last, now time.Time) (*table.Command, time.Time) {
 	due := func(at time.Time, c *table.Command) (*table.Command, time.Time) {
 		if !now.Before(at) {
 			return c, time.Time{}
@@ -59,7 +59,7 @@ func (s Schedule) next(st *table.State, last, now time.Time) (*table.Command, ti
 	case st.Interrupted || st.Window && st.Phase != table.PhaseBetting:
 		return due(last.Add(s.Window), system(table.CmdResume))
 	case st.Phase == table.PhaseIdle || st.Phase == table.PhaseSettled || st.Phase == table.PhaseVoid:
-		if !st.Shoe.Active {
+		if !st.ShoeActive {
 			return system(table.CmdNewShoe), time.Time{}
 		}
 		wait := s.Result

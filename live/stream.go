@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/roads"
@@ -65,14 +66,15 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 		}
 	}
 	if wagersMoved {
-		st := r.t.State()
-		r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: st.Round, Totals: st.Totals})})
+		r.scheduleTotals()
 	}
 	if roadsMoved {
 		r.rebuildBoard()
-		counts := r.t.ShoeCounts()
-		v := r.board.View(roads.Settings{}, counts.Total())
-		r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "roads", Seq: seq, Roads: &v})})
+		if r.roadsWake == nil {
+			// The roads follow the result a moment later: the result reaches every player
+			// first in a small frame, the larger scoreboard after it.
+			r.roadsWake = r.h.opt.Clock.After(roadsDelay)
+		}
 	}
 	for wallet, bal := range balances {
 		a, err := ledger.ParseAccount(wallet)
@@ -130,4 +132,33 @@ func (h *Host) Snapshot(tableID, player string) (*Snapshot, error) {
 		return nil, err
 	}
 	return resp.snap, nil
+}
+
+// scheduleTotals publishes the totals now if the last were sent long enough ago, or else
+// arranges for them to go when they may.
+func (r *runner) scheduleTotals() {
+	now := r.h.opt.Clock.Now()
+	if !now.Before(r.totalsDue) {
+		r.publishTotals()
+		return
+	}
+	if r.totalsWake == nil {
+		r.totalsWake = r.h.opt.Clock.After(r.totalsDue.Sub(now))
+	}
+}
+
+func (r *runner) publishTotals() {
+	seq := r.t.Seq()
+	r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
+	r.totalsDue = r.h.opt.Clock.Now().Add(totalsEvery)
+}
+
+// roadsDelay is how long after a result the scoreboards follow it.
+const roadsDelay = 200 * time.Millisecond
+
+func (r *runner) publishRoads() {
+	seq := r.t.Seq()
+	counts := r.t.ShoeCounts()
+	v := r.board.View(roads.Settings{}, counts.Total())
+	r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "roads", Seq: seq, Roads: &v})})
 }

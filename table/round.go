@@ -229,6 +229,7 @@ func (t *Table) setDifferential(c *Command, actor string, role Role) error {
 func (t *Table) clearTallies() {
 	clear(t.spots)
 	clear(t.areas)
+	clear(t.totals)
 	for i := range t.parties {
 		t.parties[i].mains = 0
 	}

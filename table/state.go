@@ -106,9 +106,7 @@ func (t *Table) State() State {
 	for _, p := range t.parties {
 		s.Funds[p.name] = Funds{Available: p.balance, Held: p.held}
 	}
-	for _, w := range t.wagers {
-		s.Totals[w.Bet] += w.Stake
-	}
+	s.Totals = t.Totals()
 	for k, v := range t.reqs {
 		s.Requests[k.player+"/"+k.id] = v
 	}
@@ -138,4 +136,33 @@ func (t *Table) sessionView() SessionView {
 		v.CurrentRun++
 	}
 	return v
+}
+
+// Status is the little a host needs to pace a table, without copying its wagers.
+type Status struct {
+	Phase       Phase
+	Round       uint64
+	Betting     int
+	BetOpen     bool
+	Until       time.Time
+	Interrupted bool
+	Window      bool
+	ShoeActive  bool
+}
+
+// Status returns the table's status.
+func (t *Table) Status() Status {
+	return Status{Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
+		Interrupted: t.interrupted, Window: t.window, ShoeActive: t.shoe.active}
+}
+
+// Totals is the stake on each bet of this round (riding wagers included).
+func (t *Table) Totals() map[string]int64 {
+	m := make(map[string]int64, len(t.totals))
+	for i, v := range t.totals {
+		if v != 0 {
+			m[t.game.Bets[i].ID] = v
+		}
+	}
+	return m
 }

@@ -61,6 +61,7 @@ type Table struct {
 	// tallies of this round's wagers, for the placement rules
 	spots        map[spot]baccarat.Money
 	areas        map[uint64]int // players with a wager in each playing area
+	totals       []baccarat.Money // stakes on each bet this round, by bet index
 	sumPlayer    baccarat.Money
 	sumBanker    baccarat.Money
 	maxArea      int
@@ -109,6 +110,7 @@ func New(cfg Config) (*Table, error) {
 		partyIdx: map[string]int32{}, seatIdx: map[string]int32{}, reqs: map[reqKey]uint64{}, prevReqs: map[reqKey]uint64{},
 		spots: map[spot]baccarat.Money{}, areas: map[uint64]int{},
 		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential}
+	t.totals = make([]baccarat.Money, len(g.Bets))
 	for _, b := range g.Bets {
 		p := make([]string, len(b.Tiers))
 		for i, tier := range b.Tiers {

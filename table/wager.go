@@ -230,6 +230,7 @@ func (t *Table) addWager(w *Wager, pid int32) {
 		t.areas[sp.area()]++
 	}
 	t.spots[sp] += w.Stake
+	t.totals[w.bet] += w.Stake
 	switch w.Bet {
 	case "player":
 		t.sumPlayer += w.Stake

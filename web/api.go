@@ -17,19 +17,19 @@ import (
 
 // TableView is a table as the lobby and a table page describe it.
 type TableView struct {
-	ID             string             `json:"id"`
-	Name           string             `json:"name"`
-	Game           string             `json:"game"`
-	Mode           string             `json:"mode"`
-	Phase          table.Phase        `json:"phase"`
-	Round          uint64             `json:"round"`
-	Until          time.Time          `json:"until,omitzero"`
-	Shoe           table.ShoeView     `json:"shoe"`
-	BigRoad        roads.ViewBigRoad  `json:"big_road"`
+	ID             string                 `json:"id"`
+	Name           string                 `json:"name"`
+	Game           string                 `json:"game"`
+	Mode           string                 `json:"mode"`
+	Phase          table.Phase            `json:"phase"`
+	Round          uint64                 `json:"round"`
+	Until          time.Time              `json:"until,omitzero"`
+	Shoe           table.ShoeView         `json:"shoe"`
+	BigRoad        roads.ViewBigRoad      `json:"big_road"`
 	Limits         map[string]table.Limit `json:"limits"`
-	BettingSeconds float64            `json:"betting_seconds"`
-	Currency       ledger.Currency    `json:"currency"`
-	Warnings       []string           `json:"warnings,omitempty"`
+	BettingSeconds float64                `json:"betting_seconds"`
+	Currency       ledger.Currency        `json:"currency"`
+	Warnings       []string               `json:"warnings,omitempty"`
 }
 
 func tableView(spec live.Spec, st *table.State) TableView {

@@ -39,6 +39,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	var frame []byte
 	for {
 		select {
 		case d, ok := <-sub.C:
@@ -46,7 +47,21 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				c.Close(websocket.StatusTryAgainLater, "fell behind or the table stopped: reconnect with since")
 				return
 			}
-			if err := writeWS(ctx, c, d.Data); err != nil {
+			// Messages that arrived together (a result, its settlement, the balance, the
+			// roads) go out in one frame, a JSON array: one write instead of several.
+			frame = append(frame[:0], d.Data...)
+			if n := len(sub.C); n > 0 {
+				frame = append(append([]byte{'['}, frame...), ',')
+				for i := 0; i < n; i++ {
+					d, ok := <-sub.C
+					if !ok {
+						break
+					}
+					frame = append(append(frame, d.Data...), ',')
+				}
+				frame[len(frame)-1] = ']'
+			}
+			if err := c.Write(ctx, websocket.MessageText, frame); err != nil {
 				return
 			}
 		case <-ctx.Done():

@@ -225,13 +225,13 @@ func TestWebSocketSnapshotEventsAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.CloseNow()
+	var pending []map[string]any
 	msg := func() map[string]any {
-		_, b, err := c.Read(ctx)
-		if err != nil {
-			t.Fatal(err)
+		for len(pending) == 0 {
+			pending = readFrame(t, ctx, c)
 		}
-		var m map[string]any
-		_ = json.Unmarshal(b, &m)
+		m := pending[0]
+		pending = pending[1:]
 		return m
 	}
 	if m := msg(); m["type"] != "snapshot" {
@@ -287,9 +287,30 @@ func TestWebSocketSnapshotEventsAndResume(t *testing.T) {
 	}
 	defer c2.CloseNow()
 	_, b, err := c2.Read(ctx)
-	if err != nil || !strings.Contains(string(b), `"betting_opened"`) {
+	if err != nil || !strings.Contains(string(b), `"betting_opened"`) || strings.Contains(string(b), `"snapshot"`) {
 		t.Fatalf("resume: %s %v", b, err)
 	}
+}
+
+// readFrame reads one frame: a message, or an array of messages (web/API.md).
+func readFrame(t *testing.T, ctx context.Context, c *websocket.Conn) []map[string]any {
+	t.Helper()
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 0 && b[0] == '[' {
+		var ms []map[string]any
+		if err := json.Unmarshal(b, &ms); err != nil {
+			t.Fatal(err)
+		}
+		return ms
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return []map[string]any{m}
 }
 
 func jsonNum(f float64) string { b, _ := json.Marshal(f); return string(b) }

@@ -1,0 +1,492 @@
+/* app.js: what every page shares. The API client (bearer token), sign-in from ?token=, money
+   formatting, toasts, a tiny DOM helper, the server clock, cards, and the table WebSocket with
+   reconnect. Classic script: everything hangs off window.Bac. No build step, no dependencies. */
+'use strict';
+(function (global) {
+  const TOKEN_KEY = 'baccarat.token';
+
+  // ---- sign-in -------------------------------------------------------------------------
+  // A sign-in link is http://host/?token=…: keep the token, then strip it from the URL so it
+  // is neither bookmarked nor shown over a shoulder.
+  function adoptTokenFromURL() {
+    const url = new URL(global.location.href);
+    const t = url.searchParams.get('token');
+    if (t === null) return;
+    try {
+      if (t) localStorage.setItem(TOKEN_KEY, t);
+      else localStorage.removeItem(TOKEN_KEY);
+    } catch (e) { /* private mode: the token lives for this page only */ memToken = t; }
+    url.searchParams.delete('token');
+    global.history.replaceState(null, '', url.pathname + url.search + url.hash);
+  }
+  let memToken = '';
+  function token() {
+    try { return localStorage.getItem(TOKEN_KEY) || memToken || ''; } catch (e) { return memToken; }
+  }
+  function signOut() {
+    try { localStorage.removeItem(TOKEN_KEY); } catch (e) { /* ignore */ }
+    memToken = '';
+  }
+
+  // ---- the API client ------------------------------------------------------------------
+  class ApiError extends Error {
+    constructor(status, code, message) {
+      super(message || code || 'request failed');
+      this.status = status;
+      this.code = code || '';
+    }
+  }
+  const STATUS_CODES = { 401: 'unauthorized', 403: 'not_authorized', 404: 'not_found', 429: 'rate_limited', 503: 'busy' };
+
+  async function api(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    const t = token();
+    if (t) headers.Authorization = 'Bearer ' + t;
+    const init = { method, headers, cache: 'no-store' };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    let res;
+    try {
+      res = await fetch(path, init);
+    } catch (e) {
+      throw new ApiError(0, 'network', 'cannot reach the server');
+    }
+    const text = await res.text();
+    let data = null;
+    if (text) {
+      try { data = JSON.parse(text); } catch (e) { data = null; }
+    }
+    if (!res.ok) {
+      const code = (data && data.code) || STATUS_CODES[res.status] || 'http_' + res.status;
+      const msg = (data && data.message) || (res.status === 401 ? 'sign in first' : res.statusText || code);
+      throw new ApiError(res.status, code, msg);
+    }
+    api.lastDate = res.headers.get('Date');
+    return data;
+  }
+
+  // ---- money: integer minor units in, text out; never arithmetic on floats ---------------
+  function group(n) {
+    const s = String(n);
+    let out = '';
+    for (let i = 0; i < s.length; i++) {
+      if (i > 0 && (s.length - i) % 3 === 0) out += ',';
+      out += s[i];
+    }
+    return out;
+  }
+  // fmtMoney(100000000) → "1,000,000.00"
+  function fmtMoney(minor) {
+    if (minor === null || minor === undefined || !Number.isFinite(Number(minor))) return '—';
+    const v = Math.trunc(Number(minor));
+    const a = Math.abs(v);
+    return (v < 0 ? '-' : '') + group(Math.floor(a / 100)) + '.' + String(a % 100).padStart(2, '0');
+  }
+  function fmtSigned(minor) {
+    const v = Math.trunc(Number(minor) || 0);
+    return (v > 0 ? '+' : '') + fmtMoney(v);
+  }
+  // A chip's face: 100 → "1", 2500 → "25", 100000 → "1K", 150 → "1.50".
+  function chipLabel(minor) {
+    const v = Math.trunc(Number(minor) || 0);
+    if (v % 100 !== 0) return fmtMoney(v);
+    const major = v / 100;
+    if (major >= 1000000 && major % 1000000 === 0) return major / 1000000 + 'M';
+    if (major >= 1000 && major % 1000 === 0) return major / 1000 + 'K';
+    if (major >= 1000 && major % 100 === 0) return (major / 1000).toFixed(1) + 'K';
+    return String(major);
+  }
+
+  // ---- request ids: crypto.randomUUID needs a secure context; a phone on the LAN has none --
+  function uuid() {
+    const c = global.crypto;
+    if (c && typeof c.randomUUID === 'function') {
+      try { return c.randomUUID(); } catch (e) { /* insecure context */ }
+    }
+    const b = new Uint8Array(16);
+    if (c && c.getRandomValues) c.getRandomValues(b);
+    else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const x = Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
+    return x.slice(0, 8) + '-' + x.slice(8, 12) + '-' + x.slice(12, 16) + '-' + x.slice(16, 20) + '-' + x.slice(20);
+  }
+
+  // ---- DOM ------------------------------------------------------------------------------
+  // h('div', {class: 'x', 'data-bet': 'tie', onclick: fn}, 'text', child, [more])
+  function h(tag, attrs, ...kids) {
+    const el = document.createElement(tag);
+    if (attrs) {
+      for (const k of Object.keys(attrs)) {
+        const v = attrs[k];
+        if (v === null || v === undefined || v === false) continue;
+        if (k === 'class') el.className = v;
+        else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+        else if (k === 'text') el.textContent = v;
+        else el.setAttribute(k, v === true ? '' : String(v));
+      }
+    }
+    append(el, kids);
+    return el;
+  }
+  function append(el, kids) {
+    for (const k of kids) {
+      if (k === null || k === undefined || k === false) continue;
+      if (Array.isArray(k)) append(el, k);
+      else el.appendChild(k instanceof Node ? k : document.createTextNode(String(k)));
+    }
+  }
+  // Writes only what changed: re-rendering from state costs no layout when nothing moved.
+  function setText(el, text) {
+    if (!el) return;
+    text = text === null || text === undefined ? '' : String(text);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  function setAttr(el, name, value) {
+    if (!el) return;
+    if (value === null || value === undefined || value === false) {
+      if (el.hasAttribute(name)) el.removeAttribute(name);
+    } else {
+      const v = value === true ? '' : String(value);
+      if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+    }
+  }
+  function toggle(el, cls, on) {
+    if (el && el.classList.contains(cls) !== !!on) el.classList.toggle(cls, !!on);
+  }
+  function show(el, on) { setAttr(el, 'hidden', !on); }
+  const $ = (sel, root) => (root || document).querySelector(sel);
+
+  // ---- toasts ---------------------------------------------------------------------------
+  function toast(message, opts) {
+    opts = opts || {};
+    let box = document.getElementById('toasts');
+    if (!box) {
+      box = h('div', { id: 'toasts', 'aria-live': 'polite', role: 'status' });
+      document.body.appendChild(box);
+    }
+    const el = h('div', { class: 'toast toast-' + (opts.kind || 'info') },
+      h('span', { class: 'toast-msg' }, message),
+      opts.code ? h('code', { class: 'toast-code' }, opts.code) : null);
+    if (opts.code) el.setAttribute('data-code', opts.code);
+    el.addEventListener('click', () => el.remove());
+    box.appendChild(el);
+    while (box.children.length > 4) box.firstChild.remove();
+    setTimeout(() => el.classList.add('toast-out'), opts.ms || 4200);
+    setTimeout(() => el.remove(), (opts.ms || 4200) + 400);
+    return el;
+  }
+  function toastError(err) {
+    return toast(err.message || String(err), { kind: 'error', code: err.code || '' });
+  }
+
+  // ---- copy to clipboard (navigator.clipboard needs a secure context) -------------------
+  async function copyText(text) {
+    try {
+      if (navigator.clipboard && global.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        return true;
+      }
+    } catch (e) { /* fall through */ }
+    const ta = h('textarea', { class: 'offscreen', readonly: true });
+    ta.value = text;
+    document.body.appendChild(ta);
+    ta.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+    ta.remove();
+    return ok;
+  }
+
+  // ---- the server clock: countdowns run on the server's time ----------------------------
+  const clock = {
+    offset: 0,
+    sync(iso) {
+      const t = Date.parse(iso);
+      if (!Number.isNaN(t)) this.offset = t - Date.now();
+    },
+    // From an HTTP Date header (whole seconds): only trusted when the skew is clearly real.
+    syncHeader(date) {
+      const t = Date.parse(date || '');
+      if (Number.isNaN(t)) return;
+      const off = t - Date.now();
+      if (Math.abs(off) > 1500) this.offset = off;
+    },
+    now() { return Date.now() + this.offset; },
+    // Seconds until iso (never negative), or null when there is no deadline.
+    secondsLeft(iso) {
+      if (!iso) return null;
+      const t = Date.parse(iso);
+      if (Number.isNaN(t) || t < 946684800000) return null; // Go's zero time
+      return Math.max(0, (t - this.now()) / 1000);
+    },
+  };
+
+  // ---- cards ----------------------------------------------------------------------------
+  const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
+  const SUIT_NAMES = { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' };
+  function parseCard(text) {
+    const s = String(text || '').trim();
+    const suit = s.slice(-1).toLowerCase();
+    let rank = s.slice(0, -1).toUpperCase();
+    if (rank === '10') rank = 'T';
+    return { text: s, rank, suit, label: rank === 'T' ? '10' : rank, symbol: SUITS[suit] || '?', red: suit === 'd' || suit === 'h' };
+  }
+  function cardValue(text) {
+    const r = parseCard(text).rank;
+    if (r === 'A') return 1;
+    const n = parseInt(r, 10);
+    return n >= 2 && n <= 9 ? n : 0;
+  }
+  // A hand's total for display while cards arrive; the settled result carries the server's.
+  function handTotal(cards) {
+    let t = 0;
+    for (const c of cards) t += cardValue(c);
+    return t % 10;
+  }
+  function cardEl(text, position, opts) {
+    const c = parseCard(text);
+    const cls = 'card' + (c.red ? ' red' : '') + (opts && opts.small ? ' card-sm' : '') +
+      (position === 'P3' || position === 'B3' ? ' card-third' : '');
+    return h('div', { class: cls, 'data-card': c.text, 'data-position': position || null,
+      title: c.label + ' of ' + (SUIT_NAMES[c.suit] || '?') + (position ? ' (' + position + ')' : ''), role: 'img',
+      'aria-label': c.label + ' of ' + (SUIT_NAMES[c.suit] || '?') },
+    h('span', { class: 'card-corner' }, h('span', { class: 'card-rank' }, c.label), h('span', { class: 'card-suit' }, c.symbol)),
+    h('span', { class: 'card-pip' }, c.symbol));
+  }
+  function cardInline(text) {
+    const c = parseCard(text);
+    return h('span', { class: 'card-inline' + (c.red ? ' red' : ''), 'data-card': c.text }, c.label + c.symbol);
+  }
+  const POSITION_NAMES = { P1: 'Player, 1st card', B1: 'Banker, 1st card', P2: 'Player, 2nd card',
+    B2: 'Banker, 2nd card', P3: 'Player, 3rd card', B3: 'Banker, 3rd card' };
+
+  // ---- game data ------------------------------------------------------------------------
+  function betOf(game, id) {
+    if (game && Array.isArray(game.bets)) for (const b of game.bets) if (b.id === id) return b;
+    return null;
+  }
+  function betName(game, id) {
+    const b = betOf(game, id);
+    if (b && b.name) return b.name;
+    const s = String(id || '').replace(/_/g, ' ');
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  // Bet on Baccarat bets are paid at the decimal odds locked when placed.
+  function isDecimal(bet) {
+    if (!bet) return false;
+    if (bet.decimal === true) return true;
+    const tiers = bet.tiers || [];
+    return tiers.length > 0 && tiers.every((t) => /decimal/i.test(String(t.pays || '')));
+  }
+  function gameHasDecimal(game) {
+    return !!(game && (game.bets || []).some(isDecimal));
+  }
+  // Prices arrive as {bet, offered, odds}; accept Go's untagged field names too.
+  function normPrices(list) {
+    const out = {};
+    for (const p of list || []) {
+      const bet = p.bet !== undefined ? p.bet : p.Bet;
+      if (!bet) continue;
+      const odds = p.odds !== undefined ? p.odds : p.Odds;
+      const offered = p.offered !== undefined ? p.offered : p.Offered;
+      out[bet] = { bet, offered: !!offered, odds: odds === null || odds === undefined ? '' : String(odds) };
+    }
+    return out;
+  }
+  const WINNER_NAMES = { banker: 'Banker', player: 'Player', tie: 'Tie', B: 'Banker', P: 'Player', T: 'Tie' };
+  function humanize(code) {
+    const s = String(code || '').replace(/_/g, ' ');
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+
+  // The phase a player reads in the banner.
+  function phaseText(state, game) {
+    if (!state) return 'Connecting…';
+    if (state.interrupted) return 'Round interrupted';
+    const multi = gameHasDecimal(game);
+    switch (state.phase) {
+      case 'betting': return 'Place your bets';
+      case 'closed': return 'No more bets';
+      case 'dealing':
+        if (state.bet_open) return multi ? 'Place your bets: round ' + state.betting_round + '/3' : 'Place your bets';
+        return 'Dealing';
+      case 'settled': return 'Result';
+      case 'void': return 'Round void';
+      case 'idle':
+      default:
+        if (state.shoe && !state.shoe.active) return 'Shoe change';
+        return 'Waiting for the next round';
+    }
+  }
+
+  // ---- the table WebSocket --------------------------------------------------------------
+  // new TableStream(id, {onMessage(msg), onStatus(status, info), poll: async () => snapshot,
+  //   onMissing(err): the table does not exist (the poll got a 404)})
+  // Reconnects with exponential backoff and since=<last seq seen>; while the socket is down
+  // (after two failed tries) it polls the HTTP snapshot so the page keeps moving.
+  class TableStream {
+    constructor(tableId, handlers) {
+      this.id = tableId;
+      this.h = handlers || {};
+      this.lastSeq = 0;
+      this.fails = 0;
+      this.ws = null;
+      this.timer = 0;
+      this.pollTimer = 0;
+      this.stopped = false;
+      this.status = '';
+      this.onVisible = () => {
+        if (document.visibilityState === 'visible' && !this.stopped && !this.ws) this.connect();
+      };
+      document.addEventListener('visibilitychange', this.onVisible);
+      global.addEventListener('online', this.onVisible);
+    }
+    url() {
+      const q = new URLSearchParams();
+      const t = token();
+      if (t) q.set('token', t);
+      if (this.lastSeq > 0) q.set('since', String(this.lastSeq));
+      const proto = global.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      const qs = q.toString();
+      return proto + '//' + global.location.host + '/api/tables/' + encodeURIComponent(this.id) + '/stream' + (qs ? '?' + qs : '');
+    }
+    setStatus(s, info) {
+      this.status = s;
+      if (this.h.onStatus) this.h.onStatus(s, info);
+    }
+    connect() {
+      clearTimeout(this.timer);
+      if (this.stopped) return;
+      if (this.ws) { this.ws.onclose = null; try { this.ws.close(); } catch (e) { /* ignore */ } }
+      let ws;
+      try {
+        ws = new WebSocket(this.url());
+      } catch (e) {
+        this.retry();
+        return;
+      }
+      this.ws = ws;
+      this.setStatus(this.lastSeq ? 'reconnecting' : 'connecting');
+      ws.onopen = () => { if (this.ws === ws) this.setStatus('live'); };
+      ws.onmessage = (ev) => {
+        if (this.ws !== ws) return;
+        let m;
+        try { m = JSON.parse(ev.data); } catch (e) { return; }
+        this.fails = 0;
+        this.stopPolling();
+        if (this.accept(m) && this.h.onMessage) this.h.onMessage(m);
+      };
+      ws.onclose = () => {
+        if (this.ws !== ws) return;
+        this.ws = null;
+        this.retry();
+      };
+      ws.onerror = () => { /* onclose follows */ };
+    }
+    // Keeps the last seq; drops events already seen (a replay after since=).
+    accept(m) {
+      if (m.type === 'event' && m.event && typeof m.event.seq === 'number') {
+        if (m.event.seq <= this.lastSeq) return false;
+        this.lastSeq = m.event.seq;
+      } else if ((m.type === 'state' || m.type === 'snapshot') && m.state && typeof m.state.seq === 'number') {
+        if (m.type === 'snapshot' || m.state.seq >= this.lastSeq) this.lastSeq = m.state.seq;
+        else return false; // an older state than what we have
+      }
+      return true;
+    }
+    retry() {
+      if (this.stopped) return;
+      this.fails++;
+      const base = Math.min(15000, 500 * Math.pow(2, this.fails - 1));
+      const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+      this.setStatus('reconnecting', { delay, fails: this.fails });
+      this.timer = setTimeout(() => this.connect(), delay);
+      if (this.fails >= 2) this.startPolling();
+    }
+    startPolling() {
+      if (this.pollTimer || !this.h.poll) return;
+      const tick = async () => {
+        if (this.stopped || this.ws && this.ws.readyState === WebSocket.OPEN) { this.pollTimer = 0; return; }
+        try {
+          const snap = await this.h.poll();
+          if (snap && snap.state && snap.state.seq >= this.lastSeq) {
+            this.lastSeq = snap.state.seq;
+            if (this.h.onMessage) this.h.onMessage(Object.assign({ type: 'snapshot', polled: true }, snap));
+          }
+        } catch (e) {
+          if (e.status === 404 && this.h.onMissing) { // no such table: stop knocking
+            this.stop();
+            this.h.onMissing(e);
+            return;
+          }
+        }
+        if (this.pollTimer) this.pollTimer = setTimeout(tick, 2000);
+      };
+      this.pollTimer = setTimeout(tick, 0);
+    }
+    stopPolling() {
+      clearTimeout(this.pollTimer);
+      this.pollTimer = 0;
+    }
+    stop() {
+      this.stopped = true;
+      clearTimeout(this.timer);
+      this.stopPolling();
+      document.removeEventListener('visibilitychange', this.onVisible);
+      if (this.ws) { this.ws.onclose = null; this.ws.close(); this.ws = null; }
+    }
+  }
+
+  // ---- page helpers ---------------------------------------------------------------------
+  // The id in /table/{id} or /dealer/{id}; ?table= works too (for a page opened as a file).
+  function pathId(prefix) {
+    const q = new URLSearchParams(global.location.search).get('table');
+    if (q) return q;
+    const parts = global.location.pathname.split('/').filter(Boolean);
+    const i = parts.indexOf(prefix);
+    return i >= 0 && parts[i + 1] ? decodeURIComponent(parts[i + 1]) : '';
+  }
+
+  // Fills the header's sign-in area: the account name, balance and a sign-out link.
+  async function loadMe() {
+    if (!token()) return null;
+    try {
+      return await api('GET', '/api/me');
+    } catch (e) {
+      if (e.status === 401) {
+        toast('Your sign-in link is no longer valid: watching only', { kind: 'error', code: e.code });
+        signOut();
+      }
+      return null;
+    }
+  }
+  function renderWho(el, me) {
+    if (!el) return;
+    el.textContent = '';
+    if (me) {
+      append(el, [h('span', { class: 'who-name', title: me.id + ' (' + me.role + ')' }, me.name || me.id),
+        h('span', { class: 'who-role' }, me.role),
+        h('button', { class: 'link', type: 'button', onclick: () => { signOut(); global.location.reload(); } }, 'Sign out')]);
+    } else {
+      append(el, [h('span', { class: 'who-guest', title: 'Open the sign-in link the server printed' }, 'Watching · not signed in')]);
+    }
+  }
+  function renderBalance(el, minor, currency) {
+    if (!el) return;
+    setText(el, minor === null || minor === undefined ? '—' : fmtMoney(minor));
+    const cur = el.parentElement && el.parentElement.querySelector('.currency');
+    if (cur) setText(cur, currency || '');
+  }
+
+  adoptTokenFromURL();
+
+  global.Bac = {
+    TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, chipLabel, uuid, h, append, setText, setAttr,
+    toggle, show, $, toast, toastError, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
+    POSITION_NAMES, betOf, betName, isDecimal, gameHasDecimal, normPrices, WINNER_NAMES, humanize, phaseText,
+    TableStream, pathId, loadMe, renderWho, renderBalance,
+  };
+})(window);

@@ -1,0 +1,361 @@
+/* dealer.js: the dealer console at /dealer/{id}. The next position to fill, big; a card input
+   for keyboard or scanner (7h ↵); every table command with its keyboard shortcut; a log of the
+   table's events. Errors stay inline and the typed text stays so the dealer can fix it.
+   Needs app.js and events.js. */
+'use strict';
+(function (Bac) {
+  const { api, h, $, setText, setAttr, toggle, show, toast, clock, cardEl, handTotal, phaseText, describeEvent,
+    POSITION_NAMES, betName, fmtMoney } = Bac;
+
+  const tableId = Bac.pathId('dealer');
+  const S = { me: null, table: null, game: null, state: null };
+  const el = {
+    tableName: $('#table-name'), gameName: $('#game-name'), conn: $('#conn'), who: $('#who'),
+    next: $('#next-position'), nextLabel: $('#next-label'), phase: $('#dealer-phase'), roundNo: $('#round-no'),
+    shoeNo: $('#shoe-no'), shoeLeft: $('#shoe-left'), countdown: $('#countdown'), shoeFlags: $('#shoe-flags'),
+    form: $('#card-form'), input: $('#card-input'), cut: $('#cut-flag'), error: $('#card-error'), alert: $('#dealer-alert'),
+    playerCards: $('#player-cards'), bankerCards: $('#banker-cards'), playerTotal: $('#player-total'),
+    bankerTotal: $('#banker-total'), seq: $('#dealt-seq'), totals: $('#totals'), log: $('#dealer-log'),
+    voidReason: $('#void-reason'), correctCards: $('#correct-cards'), correctReason: $('#correct-reason'),
+    simCards: $('#sim-cards'), simKnown: $('#sim-known'), resumeCards: $('#resume-cards'),
+    interruptReason: $('#interrupt-reason'), resetReason: $('#reset-reason'),
+  };
+  const cmdButton = (cmd) => document.querySelector('[data-cmd="' + cmd + '"]');
+  const cardsOf = (text) => String(text || '').trim().split(/[\s,]+/).filter(Boolean);
+  const post = (body) => api('POST', '/api/tables/' + encodeURIComponent(tableId) + '/commands', body);
+
+  // ---- render from state ------------------------------------------------------------------
+  let dirty = false;
+  function invalidate() {
+    if (!dirty) { dirty = true; requestAnimationFrame(render); }
+  }
+  let cardsKey = '';
+  function render() {
+    dirty = false;
+    const st = S.state;
+    if (!st) return;
+    const pos = st.next_position && st.next_position !== 'none' ? st.next_position : '';
+    setText(el.next, pos || '—');
+    setAttr(el.next, 'data-side', pos ? pos.charAt(0) : '');
+    setAttr(el.next, 'data-position', pos || 'none');
+    let label;
+    if (pos) label = 'Next card: ' + (POSITION_NAMES[pos] || pos);
+    else if (st.interrupted) label = 'Interrupted: resume to go on';
+    else if (st.phase === 'betting') label = 'Betting is open: press C for No more bets';
+    else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') label = st.shoe && !st.shoe.active ? 'No shoe: start a new shoe (N)' : 'Round over: press O to open betting';
+    else label = 'No card is due';
+    setText(el.nextLabel, label);
+    setText(el.phase, phaseText(st, S.game));
+    setAttr(el.phase, 'data-phase', st.phase);
+    setText(el.roundNo, st.round || '–');
+    const shoe = st.shoe || {};
+    setText(el.shoeNo, shoe.number || '–');
+    setText(el.shoeLeft, shoe.left !== undefined ? shoe.left : '–');
+    const flags = [];
+    if (shoe.ending) flags.push('Cut card out: last round');
+    if (!shoe.active) flags.push('No shoe');
+    if (shoe.active && !shoe.live) flags.push('RNG shoe');
+    const fk = flags.join('|');
+    if (el.shoeFlags.dataset.k !== fk) {
+      el.shoeFlags.dataset.k = fk;
+      el.shoeFlags.textContent = '';
+      for (const f of flags) el.shoeFlags.appendChild(h('span', { class: 'badge badge-warn' }, f));
+    }
+    // Cards so far, by hand and in deal order.
+    const cards = st.cards || [];
+    const key = cards.map((c) => c.position + c.card).join(',');
+    if (key !== cardsKey) {
+      cardsKey = key;
+      el.playerCards.textContent = '';
+      el.bankerCards.textContent = '';
+      el.seq.textContent = '';
+      const P = [], B = [];
+      for (const c of cards) {
+        const side = String(c.position).charAt(0);
+        (side === 'P' ? el.playerCards : el.bankerCards).appendChild(cardEl(c.card, c.position, { small: false }));
+        (side === 'P' ? P : B).push(c.card);
+        el.seq.appendChild(h('span', { 'data-position': c.position }, c.position + ' ', Bac.cardInline(c.card)));
+      }
+      setText(el.playerTotal, P.length ? handTotal(P) : '');
+      setText(el.bankerTotal, B.length ? handTotal(B) : '');
+    }
+    // Wagers on the table this round.
+    const totals = st.totals || {};
+    const tk = JSON.stringify(totals);
+    if (el.totals.dataset.k !== tk) {
+      el.totals.dataset.k = tk;
+      el.totals.textContent = '';
+      const ids = Object.keys(totals).filter((k) => totals[k]);
+      if (!ids.length) el.totals.appendChild(h('span', { class: 'muted' }, 'none'));
+      for (const id of ids) el.totals.appendChild(h('span', { 'data-bet': id }, betName(S.game, id) + ' ', h('b', null, fmtMoney(totals[id]))));
+    }
+    renderAlert();
+    tick();
+  }
+  function renderAlert() {
+    const st = S.state;
+    const msgs = [];
+    if (!S.me) msgs.push('Not signed in: open the dealer\'s sign-in link the server printed.');
+    else if (S.me.role === 'player') msgs.push('Signed in as a player: the table will refuse dealer commands.');
+    if (S.table && S.table.mode === 'auto') msgs.push('This table is dealt automatically by the server.');
+    if (st && st.interrupted) msgs.push('Round interrupted' + (st.withdrawal_window ? ': players may withdraw their wagers' : '') + '. Resume (R) when ready.');
+    else if (st && st.withdrawal_window) msgs.push('Withdrawal window open: players may withdraw. Resume (R) to go on.');
+    if (st && st.pending && st.pending.length) msgs.push('Cards drawn together: ' + st.pending.join(' ') + '. Resume with their order to deal, or void.');
+    setText(el.alert, msgs.join(' '));
+    show(el.alert, msgs.length > 0);
+  }
+  function tick() {
+    const st = S.state;
+    let text = '';
+    if (st && st.bet_open) {
+      const s = clock.secondsLeft(st.until);
+      text = s === null ? 'open' : Math.ceil(s) + 's';
+    } else if (st) text = 'closed';
+    setText(el.countdown, text);
+  }
+  setInterval(tick, 500);
+
+  // ---- the log ----------------------------------------------------------------------------
+  const MAX_LOG = 300;
+  function logLine(text, cls, seq, at) {
+    const t = at ? new Date(at) : new Date();
+    const time = Number.isNaN(t.getTime()) ? '' : t.toLocaleTimeString([], { hour12: false });
+    el.log.insertBefore(h('li', { class: cls || '' }, h('span', { class: 's' }, seq ? '#' + seq : ''), h('span', { class: 't' }, time), h('span', null, text)), el.log.firstChild);
+    while (el.log.children.length > MAX_LOG) el.log.lastChild.remove();
+  }
+  $('#log-clear').addEventListener('click', () => { el.log.textContent = ''; focusCard(); });
+
+  // ---- commands -----------------------------------------------------------------------------
+  function showError(err) {
+    setText(el.error, err ? err.message + (err.code ? ' [' + err.code + ']' : '') : '');
+    toggle(el.input, 'bad', !!err);
+  }
+  function focusCard() {
+    if (document.activeElement !== el.input) el.input.focus({ preventScroll: true });
+  }
+  async function run(body, label) {
+    try {
+      const res = await post(body);
+      if (res && Array.isArray(res.events) && !S.streamLive) for (const e of res.events) logLine(describeEvent(e, { game: S.game, me: S.me }), 'ok', e.seq, e.at);
+      return true;
+    } catch (e) {
+      logLine((label || body.cmd) + ' refused: ' + e.message + (e.code ? ' [' + e.code + ']' : ''), 'refused');
+      toast(e.message, { kind: 'error', code: e.code });
+      return false;
+    }
+  }
+
+  // The card input: one card or several separated by spaces; stops at the first refusal and
+  // leaves it (and what follows) in the input, selected, for the dealer to fix.
+  let sending = false;
+  async function submitCards() {
+    if (sending) return;
+    const tokens = cardsOf(el.input.value);
+    if (!tokens.length) return;
+    sending = true;
+    try {
+      while (tokens.length) {
+        const card = tokens[0];
+        const body = { cmd: 'card', card };
+        if (el.cut.checked) body.cut = true;
+        try {
+          await post(body);
+        } catch (e) {
+          el.input.value = tokens.join(' ');
+          showError(e);
+          logLine('card ' + card + ' refused: ' + e.message + ' [' + e.code + ']', 'refused');
+          el.input.focus();
+          el.input.setSelectionRange(0, card.length);
+          return;
+        }
+        tokens.shift();
+        el.cut.checked = false;
+        el.input.value = tokens.join(' ');
+      }
+      showError(null);
+    } finally {
+      sending = false;
+    }
+  }
+  el.form.addEventListener('submit', (e) => { e.preventDefault(); submitCards(); });
+  el.input.addEventListener('input', () => { if (el.error.textContent) showError(null); });
+
+  const COMMANDS = {
+    open: () => ({ cmd: 'open' }),
+    close: () => ({ cmd: 'close' }),
+    resume: () => {
+      const cards = cardsOf(el.resumeCards.value);
+      return cards.length ? { cmd: 'resume', cards } : { cmd: 'resume' };
+    },
+    end_shoe: () => ({ cmd: 'end_shoe' }),
+    new_shoe: () => ({ cmd: 'new_shoe' }),
+    end_session: () => ({ cmd: 'end_session' }),
+    void: () => ({ cmd: 'void', reason: el.voidReason.value }),
+    correct: () => {
+      const cards = cardsOf(el.correctCards.value);
+      if (!cards.length) throw new Error('enter the coup\'s cards in their right order, e.g. Kh 3c 5d Qs');
+      const b = { cmd: 'correct', cards };
+      if (el.correctReason.value.trim()) b.reason = el.correctReason.value.trim();
+      return b;
+    },
+    simultaneous_draw: () => {
+      const cards = cardsOf(el.simCards.value);
+      if (cards.length < 2) throw new Error('enter the cards that came out together, e.g. 4c 9s');
+      return { cmd: 'simultaneous_draw', cards, known: el.simKnown.checked };
+    },
+    interrupt: () => ({ cmd: 'interrupt', reason: el.interruptReason.value.trim() || 'dealer' }),
+    device_reset: () => ({ cmd: 'device_reset', reason: el.resetReason.value.trim() || 'device reset' }),
+  };
+  const CLEAR_AFTER = { correct: [el.correctCards, el.correctReason], simultaneous_draw: [el.simCards], resume: [el.resumeCards],
+    interrupt: [el.interruptReason], device_reset: [el.resetReason] };
+
+  // Commands marked data-confirm need a second press within 3 s.
+  let armed = null;
+  let armTimer = 0;
+  function disarm() {
+    if (!armed) return;
+    armed.classList.remove('armed');
+    armed.innerHTML = armed.dataset.label;
+    armed = null;
+    clearTimeout(armTimer);
+  }
+  async function command(cmd, fromKey) {
+    const btn = cmdButton(cmd);
+    if (btn && btn.dataset.confirm && armed !== btn) {
+      disarm();
+      armed = btn;
+      btn.dataset.label = btn.innerHTML;
+      btn.classList.add('armed');
+      btn.textContent = fromKey ? 'Press again to confirm' : 'Click again to confirm';
+      armTimer = setTimeout(disarm, 3000);
+      return;
+    }
+    disarm();
+    let body;
+    try {
+      body = COMMANDS[cmd]();
+    } catch (e) {
+      showError({ message: e.message, code: 'bad_request' });
+      return;
+    }
+    if (btn) btn.disabled = true;
+    const ok = await run(body, cmd.replace(/_/g, ' '));
+    if (btn) btn.disabled = false;
+    if (ok) {
+      for (const i of CLEAR_AFTER[cmd] || []) { if (i.type === 'checkbox') i.checked = false; else i.value = ''; }
+      if (cmd === 'simultaneous_draw') el.simKnown.checked = false;
+    }
+    focusCard();
+  }
+  for (const btn of document.querySelectorAll('[data-cmd]')) {
+    btn.addEventListener('click', () => command(btn.dataset.cmd, false));
+  }
+  // Enter in a command's own field runs that command.
+  const FIELD_CMD = [[el.voidReason, 'void'], [el.correctCards, 'correct'], [el.correctReason, 'correct'], [el.simCards, 'simultaneous_draw'],
+    [el.resumeCards, 'resume'], [el.interruptReason, 'interrupt'], [el.resetReason, 'device_reset']];
+  for (const [field, cmd] of FIELD_CMD) {
+    field.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); command(cmd, true); }
+    });
+  }
+
+  // ---- keyboard shortcuts ---------------------------------------------------------------------
+  const KEYS = {
+    o: () => command('open', true),
+    c: () => command('close', true),
+    r: () => command('resume', true),
+    e: () => command('end_shoe', true),
+    n: () => command('new_shoe', true),
+    v: () => el.voidReason.focus(),
+    x: () => el.correctCards.focus(),
+    s: () => el.simCards.focus(),
+    i: () => el.interruptReason.focus(),
+    d: () => el.resetReason.focus(),
+  };
+  // A shortcut typed in the card input must not also land in it as text.
+  let swallow = false;
+  const eat = (e) => { if (swallow) { e.preventDefault(); swallow = false; } };
+  el.input.addEventListener('keypress', eat);
+  el.input.addEventListener('beforeinput', eat);
+  document.addEventListener('keyup', () => { swallow = false; });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      disarm();
+      showError(null);
+      if (document.activeElement === el.input) el.input.value = '';
+      focusCard();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+    const t = e.target;
+    const inCard = t === el.input;
+    const inField = !inCard && t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
+    if (inField) return;
+    // A card starts with its rank (A 2-9 1 T J Q K): none of the command letters.
+    if (inCard && el.input.value !== '') return;
+    const fn = KEYS[e.key.toLowerCase()];
+    if (!fn) {
+      if (!inCard && /^[0-9atjqk]$/i.test(e.key)) focusCard(); // typing a card anywhere goes to the input
+      return;
+    }
+    e.preventDefault();
+    if (inCard) swallow = true;
+    fn();
+  });
+
+  // ---- the stream ---------------------------------------------------------------------------
+  function onMessage(m) {
+    switch (m.type) {
+      case 'snapshot':
+        if (m.server_time) clock.sync(m.server_time);
+        if (m.table) S.table = m.table;
+        if (m.game) S.game = m.game;
+        setText(el.tableName, 'Dealer · ' + ((S.table && S.table.name) || tableId));
+        setText(el.gameName, (S.game && S.game.name) || '');
+        document.title = 'Dealer · ' + ((S.table && S.table.name) || tableId);
+        show(cmdButton('end_session'), !!(S.game && (S.game.bets || []).some((b) => b.kind === 'dragon')));
+        S.state = m.state;
+        if (!m.polled) logLine('Connected: round ' + (m.state ? m.state.round : '?') + ', ' + phaseText(m.state, S.game), 'ok', m.state && m.state.seq);
+        break;
+      case 'event':
+        if (m.event) {
+          logLine(describeEvent(m.event, { game: S.game, me: S.me }), '', m.event.seq, m.event.at);
+          const st = S.state;
+          const c = m.event.card;
+          if (m.event.type === 'card_dealt' && st && c && !(st.cards || []).some((x) => x.position === c.position)) st.cards = (st.cards || []).concat([c]);
+        }
+        break;
+      case 'state':
+        S.state = m.state;
+        break;
+      default:
+        break;
+    }
+    invalidate();
+  }
+  const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
+  let lastStatus = '';
+  function onStatus(s) {
+    S.streamLive = s === 'live';
+    if (s === 'reconnecting' && lastStatus === 'live') logLine('Connection lost: reconnecting…', 'refused');
+    lastStatus = s;
+    setAttr(el.conn, 'data-status', s);
+    setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);
+  }
+
+  async function start() {
+    focusCard();
+    if (!tableId) { setText(el.nextLabel, 'No table: open /dealer/{table id}'); return; }
+    const stream = new Bac.TableStream(tableId, {
+      onMessage, onStatus,
+      poll: () => api('GET', '/api/tables/' + encodeURIComponent(tableId)),
+      onMissing: () => { setText(el.nextLabel, 'There is no table "' + tableId + '"'); onStatus('gone'); },
+    });
+    stream.connect();
+    S.me = await Bac.loadMe();
+    Bac.renderWho(el.who, S.me);
+    invalidate();
+  }
+  start();
+  window.BacDealer = { S };
+})(window.Bac);

@@ -1,0 +1,359 @@
+/* table-bets.js: the betting layout of the player's table, built from GAME (every bet of the
+   game, main bets large, side bets small, Dragon bets in the Dragon panel), the chip tray, and
+   Undo / Clear / Rebet / Double. Every amount shown is the server's: stakes from state.wagers,
+   table totals from state.totals, balances from the server's answers. Needs app.js. */
+'use strict';
+(function (Bac) {
+  const { api, h, setText, setAttr, toggle, fmtMoney, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices } = Bac;
+
+  const CHIPS = [100, 500, 2500, 10000, 50000, 100000]; // minor units: 1, 5, 25, 100, 500, 1000
+  const CHIP_KEY = 'baccarat.chip';
+  const STOP_CODES = new Set(['insufficient_funds', 'betting_closed', 'unauthorized', 'not_authorized', 'bad_state']);
+
+  function chipClass(v) {
+    let c = CHIPS[0];
+    for (const x of CHIPS) if (v >= x) c = x;
+    return 'v' + c / 100;
+  }
+  function tone(id) {
+    if (/^player/.test(id)) return 'tone-player';
+    if (/^banker|tiger/.test(id) && id !== 'tiger_tie') return 'tone-banker';
+    if (/tie/.test(id)) return 'tone-tie';
+    return '';
+  }
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  // "Ruby Dragon: longest streak 5" → "Ruby 5"; "…: longest streak 7 or more" → "Royal 7+".
+  function tierLabel(event) {
+    const m = /^(.*?)(?: Dragon)?:\s*longest streak (\d+)( or more)?$/i.exec(String(event || ''));
+    return m ? m[1] + ' ' + m[2] + (m[3] ? '+' : '') : String(event || '');
+  }
+
+  // ctx: {S, tableId, invalidate(), setBalance(n), mergeWager(w), dropWagers(ids)}
+  Bac.createBets = function (ctx) {
+    const S = ctx.S;
+    const el = {
+      layout: document.getElementById('layout'),
+      dragon: document.getElementById('dragon-bets'),
+      chips: document.getElementById('chips'),
+      hint: document.getElementById('bet-hint'),
+      undo: document.getElementById('undo'),
+      clear: document.getElementById('clear'),
+      rebet: document.getElementById('rebet'),
+      double: document.getElementById('double'),
+      limitsNote: document.getElementById('limits-note'),
+    };
+    let chip = Number(localStorage.getItem(CHIP_KEY)) || 10000;
+    if (!CHIPS.includes(chip)) chip = 10000;
+    const spots = new Map(); // bet id → {btn, parts}
+    let builtFor = '';
+    let busy = 0; // batch actions in flight (Rebet, Double)
+
+    // ---- chips ------------------------------------------------------------------------
+    function buildChips() {
+      el.chips.textContent = '';
+      for (const v of CHIPS) {
+        el.chips.appendChild(h('button', { type: 'button', class: 'chip ' + chipClass(v), 'data-chip': v,
+          'aria-pressed': v === chip ? 'true' : 'false', title: 'Chip ' + fmtMoney(v), onclick: () => selectChip(v) }, chipLabel(v)));
+      }
+    }
+    function selectChip(v) {
+      chip = v;
+      try { localStorage.setItem(CHIP_KEY, String(v)); } catch (e) { /* ignore */ }
+      for (const b of el.chips.querySelectorAll('[data-chip]')) setAttr(b, 'aria-pressed', Number(b.dataset.chip) === v ? 'true' : 'false');
+    }
+
+    // ---- the layout, once per game -------------------------------------------------------
+    function spotFor(bet) {
+      const kind = bet.kind || 'side';
+      const cls = 'spot spot-' + kind + (bet.id === 'tie' ? ' spot-tie' : '') + ' ' + tone(bet.id);
+      const tiers = bet.tiers || [];
+      const title = bet.name + (tiers.length ? ': ' + tiers.map((t) => t.event + (t.pays ? ' pays ' + t.pays : '')).join('; ') : '');
+      const parts = {
+        pays: h('span', { class: 'spot-pays' }),
+        limits: h('span', { class: 'spot-limits' }),
+        total: h('span', { class: 'spot-total' }),
+        outcome: h('span', { class: 'spot-outcome' }),
+        stack: h('span', { class: 'chip-stack', hidden: true },
+          h('span', { class: 'chip' }), h('span', { class: 'mine-amount' }), h('span', { class: 'mine-count' })),
+      };
+      const btn = h('button', { type: 'button', class: cls, 'data-bet': bet.id, 'data-kind': kind, title,
+        onclick: () => onSpot(bet.id) },
+      h('span', { class: 'spot-name' }, bet.name || betName(S.game, bet.id)),
+      parts.pays,
+      kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((t) => h('div', null, tierLabel(t.event) + ' ' + t.pays))) : null,
+      parts.limits, parts.total, parts.outcome, parts.stack);
+      spots.set(bet.id, { btn, parts, bet, last: {} });
+      return btn;
+    }
+    function build(game) {
+      const key = game ? game.id + ':' + (game.bets || []).map((b) => b.id).join(',') : '';
+      if (key === builtFor) return;
+      builtFor = key;
+      spots.clear();
+      el.layout.textContent = '';
+      el.dragon.textContent = '';
+      if (!game) return;
+      const bets = game.bets || [];
+      const main = bets.filter((b) => b.kind === 'main');
+      const tie = bets.find((b) => b.id === 'tie' && b.kind !== 'main');
+      const side = bets.filter((b) => b.kind === 'side' && b !== tie);
+      const dragon = bets.filter((b) => b.kind === 'dragon');
+      if (side.length) el.layout.appendChild(h('div', { class: 'side-bets' }, side.map(spotFor)));
+      const player = main.find((b) => b.id === 'player');
+      const banker = main.find((b) => b.id === 'banker');
+      const rest = main.filter((b) => b !== player && b !== banker);
+      const row = [player, tie, banker].filter(Boolean).map(spotFor);
+      el.layout.appendChild(h('div', { class: 'main-bets' + (tie ? '' : ' no-tie') }, row));
+      if (rest.length) el.layout.appendChild(h('div', { class: 'side-bets' }, rest.map(spotFor)));
+      for (const b of dragon) el.dragon.appendChild(spotFor(b));
+      document.getElementById('dragon-panel').hidden = dragon.length === 0;
+    }
+
+    // ---- what is mine on each spot -------------------------------------------------------
+    function myId() { return S.me && S.me.id; }
+    function mine(list) {
+      const id = myId();
+      return id ? (list || []).filter((w) => w.player === id) : [];
+    }
+    // The current round's settlement shows on the layout until the next betting opens.
+    function settledView() {
+      const st = S.state;
+      return st && (st.phase === 'settled' || st.phase === 'void') && S.result && S.result.round === st.round ? S.result : null;
+    }
+    function stakesByBet() {
+      const st = S.state || {};
+      const out = new Map();
+      const add = (bet, stake, extra) => {
+        const cur = out.get(bet) || { sum: 0, n: 0, riding: false, win: 0, lose: 0, net: 0 };
+        cur.sum += Math.trunc(Number(stake) || 0);
+        cur.n += 1;
+        if (extra) {
+          if (extra.riding) cur.riding = true;
+          if (extra.outcome === 'win') { cur.win++; cur.net += Math.trunc(Number(extra.net) || 0); }
+          if (extra.outcome === 'lose') cur.lose++;
+        }
+        out.set(bet, cur);
+      };
+      const sv = settledView();
+      if (sv) {
+        for (const s of sv.settlements || []) add(s.bet, s.stake, { riding: s.rides, outcome: s.outcome, net: s.net });
+      } else {
+        for (const w of mine(st.wagers)) add(w.bet, w.stake, { riding: w.riding });
+        for (const w of mine(st.riding)) add(w.bet, w.stake, { riding: true });
+      }
+      for (const w of mine(st.dragon)) add(w.bet, w.stake);
+      return out;
+    }
+
+    function canPlay() {
+      const me = S.me;
+      if (!me) return { ok: false, why: 'You are watching: open your sign-in link to play.' };
+      if (me.role && me.role !== 'player') return { ok: false, why: 'Signed in as ' + me.role + ': betting is for players.' };
+      return { ok: true };
+    }
+    function bettingOpen() {
+      const st = S.state;
+      return !!(st && st.bet_open && !st.interrupted && (st.phase === 'betting' || st.phase === 'dealing'));
+    }
+    function dragonOpen() {
+      const st = S.state;
+      return !!(st && st.phase === 'betting' && st.bet_open && !st.interrupted && st.session && st.session.hands === 0);
+    }
+
+    // ---- render from state: only text and attributes that changed are written ---------------
+    function update() {
+      const st = S.state;
+      if (!st || !S.game) return;
+      const prices = normPrices(st.prices);
+      const stakes = stakesByBet();
+      const play = canPlay();
+      const open = bettingOpen();
+      const sv = settledView();
+      const winner = sv && sv.result ? sv.result.winner : '';
+      for (const [id, s] of spots) {
+        const bet = s.bet, p = s.parts;
+        const dec = isDecimal(bet);
+        const price = prices[id];
+        let pays;
+        if (dec) pays = price ? (price.offered ? price.odds : 'not offered') : '—';
+        else if (bet.kind === 'dragon') pays = '';
+        else pays = (bet.tiers || []).map((t) => t.pays).filter(Boolean).join(' / ');
+        setText(p.pays, pays);
+        toggle(s.btn, 'not-offered', dec && !!price && !price.offered);
+        setAttr(s.btn, 'data-odds', dec && price && price.offered ? price.odds : null);
+        const lim = st.limits && st.limits[id];
+        setText(p.limits, lim ? fmtMoney(lim.min) + ' – ' + (lim.max ? fmtMoney(lim.max) : 'no max') : '');
+        const total = st.totals && st.totals[id];
+        setText(p.total, total ? 'Table ' + fmtMoney(total) : '');
+        const m = stakes.get(id);
+        if (p.stack.hidden !== !m) p.stack.hidden = !m;
+        if (m) {
+          const chipEl = p.stack.children[0];
+          const cc = 'chip ' + chipClass(m.sum);
+          if (chipEl.className !== cc) chipEl.className = cc;
+          setText(chipEl, chipLabel(m.sum));
+          setText(p.stack.children[1], fmtMoney(m.sum));
+          setText(p.stack.children[2], m.n > 1 ? '×' + m.n : '');
+        }
+        setAttr(s.btn, 'data-mine', m ? m.sum : null);
+        toggle(s.btn, 'has-mine', !!m);
+        toggle(s.btn, 'riding', !!(m && m.riding));
+        toggle(s.btn, 'won', !!(sv && ((m && m.win) || id === winner)));
+        toggle(s.btn, 'lost', !!(sv && m && m.lose && !m.win));
+        setText(p.outcome, sv && m && m.win ? '+' + fmtMoney(m.net) : '');
+        let enabled = play.ok && (bet.kind === 'dragon' ? dragonOpen() : open);
+        if (enabled && dec && (!price || !price.offered)) enabled = false;
+        if (s.btn.disabled === enabled) s.btn.disabled = !enabled;
+      }
+      const anyMine = mine(st.wagers).length + mine(st.dragon).length > 0;
+      const canAct = play.ok && open && !busy;
+      el.undo.disabled = !(canAct && anyMine);
+      el.clear.disabled = !(canAct && anyMine);
+      el.double.disabled = !(canAct && mine(st.wagers).length > 0);
+      el.rebet.disabled = !canAct;
+      let hint;
+      if (!play.ok) hint = play.why;
+      else if (st.interrupted) hint = 'The round is interrupted.';
+      else if (open) hint = 'Chip ' + fmtMoney(chip) + ' selected: choose a bet to place it.';
+      else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') hint = 'Waiting for the next round.';
+      else hint = 'Betting is closed.';
+      setText(el.hint, hint);
+      const parts = [];
+      if (st.max_wagers_per_area) parts.push('max ' + st.max_wagers_per_area + ' wagers per area');
+      if (st.differential) parts.push('differential ' + fmtMoney(st.differential));
+      setText(el.limitsNote, parts.join(' · '));
+    }
+
+    // ---- placing and withdrawing -----------------------------------------------------------
+    // Sends one wager; retries once with the same request id when the network or the server
+    // hiccups (the id makes the retry place one wager, not two).
+    async function place(betId, stake) {
+      const bet = betOf(S.game, betId);
+      const body = { bet: betId, stake, seat: '', request_id: uuid() };
+      if (isDecimal(bet)) {
+        const p = normPrices(S.state && S.state.prices)[betId];
+        if (!p || !p.offered) throw new Bac.ApiError(409, 'bet_not_offered', betName(S.game, betId) + ' is not offered in this betting round');
+        body.odds = p.odds;
+      }
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await api('POST', '/api/tables/' + encodeURIComponent(ctx.tableId) + '/wagers', body);
+          if (res && res.wager) ctx.mergeWager(res.wager);
+          if (res && typeof res.balance === 'number') ctx.setBalance(res.balance);
+          return res;
+        } catch (e) {
+          if (attempt === 0 && (e.status === 0 || e.status === 503)) { await sleep(600); continue; }
+          throw e;
+        }
+      }
+    }
+    async function onSpot(betId) {
+      const s = spots.get(betId);
+      if (!s) return;
+      s.btn.classList.add('pending');
+      try {
+        await place(betId, chip);
+      } catch (e) {
+        toastError(e);
+      } finally {
+        s.btn.classList.remove('pending');
+        ctx.invalidate();
+      }
+    }
+    async function withdraw(wagerId) {
+      const res = await api('POST', '/api/tables/' + encodeURIComponent(ctx.tableId) + '/withdraw', { wager: wagerId });
+      const list = (res && res.withdrawn) || [];
+      ctx.dropWagers(list.map((w) => w.id));
+      if (res && typeof res.balance === 'number') ctx.setBalance(res.balance);
+      return list;
+    }
+    async function undo() {
+      const st = S.state;
+      const list = mine(st.wagers).concat(mine(st.dragon)).filter((w) => w.round === st.round);
+      if (!list.length) { toast('You have no wager to undo this round'); return; }
+      const last = list.reduce((a, b) => (b.id > a.id ? b : a));
+      try {
+        const got = await withdraw(last.id);
+        toast(got.length ? 'Withdrawn: ' + got.map((w) => Bac.wagerText(S.game, w)).join(', ') : 'Nothing was withdrawn');
+      } catch (e) { toastError(e); }
+    }
+    async function clearAll() {
+      try {
+        const got = await withdraw(0);
+        toast(got.length ? 'Withdrawn ' + got.length + ' wager' + (got.length > 1 ? 's' : '') : 'Nothing could be withdrawn');
+      } catch (e) { toastError(e); }
+    }
+    // Places a list of {bet, stake} one at a time (so refusals come back in order).
+    async function placeAll(list, what) {
+      if (!list.length) { toast('Nothing to ' + what); return; }
+      busy++;
+      update();
+      let ok = 0;
+      const refused = [];
+      try {
+        for (const w of list) {
+          try {
+            await place(w.bet, w.stake);
+            ok++;
+          } catch (e) {
+            refused.push(e);
+            if (STOP_CODES.has(e.code)) break;
+          }
+        }
+      } finally {
+        busy--;
+        ctx.invalidate();
+      }
+      if (refused.length) {
+        const e = refused[0];
+        toast((ok ? ok + ' placed, ' : '') + refused.length + ' refused: ' + e.message, { kind: 'error', code: e.code });
+      } else {
+        toast(what.charAt(0).toUpperCase() + what.slice(1) + ': ' + ok + ' wager' + (ok > 1 ? 's' : '') + ' placed');
+      }
+    }
+    // The wagers that played in a recalled round, as {bet, stake}: its settlements (a wager that
+    // rides is already on the layout, a Dragon bet belongs to a session), else its wagers less
+    // the withdrawn ones.
+    function playedWagers(r) {
+      const notDragon = (w) => { const b = betOf(S.game, w.bet); return !b || b.kind !== 'dragon'; };
+      const own = (list) => (mine(list).length ? mine(list) : list || []);
+      const settled = own(r.settlements);
+      if (settled.length) return settled.filter((s) => !s.rides && notDragon(s)).map((s) => ({ bet: s.bet, stake: s.stake }));
+      const gone = new Set();
+      for (const e of r.events || []) for (const w of e.withdrawn || []) gone.add(w.id);
+      return own(r.wagers).filter((w) => !gone.has(w.id) && notDragon(w)).map((w) => ({ bet: w.bet, stake: w.stake }));
+    }
+    async function rebet() {
+      let rounds;
+      try {
+        rounds = await api('GET', '/api/tables/' + encodeURIComponent(ctx.tableId) + '/rounds?limit=5');
+      } catch (e) { toastError(e); return; }
+      const cur = S.state ? S.state.round : 0;
+      const list = (rounds || []).filter((r) => r.round < cur).map(playedWagers).find((l) => l.length);
+      if (!list) { toast('No wagers from a previous round to repeat'); return; }
+      await placeAll(list, 'rebet');
+    }
+    async function double() {
+      const st = S.state;
+      const br = st.betting_round || 1;
+      const list = mine(st.wagers).filter((w) => w.round === st.round && (w.betting_round || 1) === br);
+      await placeAll(list.map((w) => ({ bet: w.bet, stake: w.stake })), 'double');
+    }
+
+    el.undo.addEventListener('click', undo);
+    el.clear.addEventListener('click', clearAll);
+    el.rebet.addEventListener('click', rebet);
+    el.double.addEventListener('click', double);
+    document.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= CHIPS.length) { selectChip(CHIPS[n - 1]); ctx.invalidate(); }
+      else if ((e.key === 'u' || e.key === 'U') && !el.undo.disabled) undo();
+    });
+    buildChips();
+
+    return { build, update, clearAll, place, selectChip };
+  };
+})(window.Bac);

@@ -1,0 +1,392 @@
+/* table.js: the player's table at /table/{id}. It keeps the server's latest snapshot (state,
+   roads, game) from the WebSocket and renders from it once per animation frame; events add
+   what state does not carry (the result and the player's settlements, the shoe reveal).
+   Needs app.js, events.js, roads.js, table-bets.js, table-panels.js. */
+'use strict';
+(function (Bac) {
+  const { api, h, $, setText, setAttr, toggle, show, fmtMoney, fmtSigned, toast, clock, cardEl, handTotal, phaseText,
+    gameHasDecimal, resultHeadline, resultFlags, netOf, humanize } = Bac;
+
+  const tableId = Bac.pathId('table');
+  const S = {
+    me: null, table: null, game: null, state: null, roads: null, balance: null,
+    result: null, // {round, result, settlements (mine), voided, reason}
+    sessionResult: null, reveal: null, commitments: {},
+  };
+  const el = {
+    tableName: $('#table-name'), gameName: $('#game-name'), conn: $('#conn'), who: $('#who'), balance: $('#balance'),
+    wallet: $('#wallet'), phase: $('#phase'), countdown: $('#countdown'), roundNo: $('#round-no'), shoeNo: $('#shoe-no'),
+    shoeLeft: $('#shoe-left'), shoeFlags: $('#shoe-flags'), bettingRound: $('#betting-round'),
+    banner: $('#interrupt-banner'), bannerText: $('#interrupt-text'), withdrawAll: $('#withdraw-all'),
+    playerCards: $('#player-cards'), bankerCards: $('#banker-cards'), playerTotal: $('#player-total'),
+    bankerTotal: $('#banker-total'), handP: $('#hand-player'), handB: $('#hand-banker'), result: $('#result'),
+    stats: $('#stats'), roadsShoe: $('#roads-shoe'),
+  };
+  const REVEAL_KEY = 'baccarat.reveal.' + tableId;
+
+  // ---- render scheduling: many messages, one paint --------------------------------------
+  let dirty = false;
+  function invalidate() {
+    if (dirty) return;
+    dirty = true;
+    requestAnimationFrame(render);
+  }
+  function render() {
+    dirty = false;
+    if (!S.state) return;
+    renderStage();
+    bets.update();
+    panels.renderDragon();
+    panels.renderCommitment();
+  }
+
+  // ---- money from the server -------------------------------------------------------------
+  function setBalance(n) {
+    if (typeof n !== 'number') return;
+    const changed = S.balance !== null && S.balance !== n;
+    S.balance = n;
+    Bac.renderBalance(el.balance, n, S.me && S.me.currency);
+    if (changed) {
+      el.wallet.classList.remove('flash');
+      void el.wallet.offsetWidth; // restart the animation
+      el.wallet.classList.add('flash');
+    }
+  }
+  function mine(list) {
+    const id = S.me && S.me.id;
+    return id ? (list || []).filter((x) => x.player === id) : [];
+  }
+  // A wager the server just accepted shows at once; the next state message replaces it.
+  function mergeWager(w) {
+    const st = S.state;
+    if (!st || !w || w.round !== st.round) return;
+    const bet = Bac.betOf(S.game, w.bet);
+    const key = bet && bet.kind === 'dragon' ? 'dragon' : 'wagers';
+    const list = st[key] || [];
+    if (!list.some((x) => x.id === w.id)) st[key] = list.concat([w]);
+    invalidate();
+  }
+  function dropWagers(ids) {
+    const st = S.state;
+    if (!st || !ids.length) return;
+    const gone = new Set(ids);
+    for (const k of ['wagers', 'riding', 'dragon']) if (st[k]) st[k] = st[k].filter((w) => !gone.has(w.id));
+    invalidate();
+  }
+
+  const bets = Bac.createBets({ S, tableId, invalidate, setBalance, mergeWager, dropWagers });
+  const panels = Bac.createPanels({ S, tableId });
+  const roadsPanel = new Bac.RoadsPanel(document.getElementById('roads'));
+
+  // ---- the stage: phase, countdown, cards, result -----------------------------------------
+  function currentResult() {
+    const st = S.state;
+    if (!st || (st.phase !== 'settled' && st.phase !== 'void')) return null;
+    if (S.result && S.result.round === st.round) return S.result;
+    return null;
+  }
+  function renderStage() {
+    const st = S.state;
+    const res = currentResult();
+    setText(el.phase, phaseText(st, S.game));
+    setAttr(el.phase, 'data-phase', st.phase);
+    setText(el.roundNo, st.round || '–');
+    const shoe = st.shoe || {};
+    setText(el.shoeNo, shoe.number || '–');
+    setText(el.shoeLeft, shoe.left !== undefined ? shoe.left : '–');
+    const flags = [];
+    if (shoe.live) flags.push('Live shoe');
+    if (shoe.ending) flags.push('Last round of the shoe');
+    if (!shoe.active) flags.push('Shoe change');
+    const fk = flags.join('|');
+    if (el.shoeFlags.dataset.k !== fk) {
+      el.shoeFlags.dataset.k = fk;
+      el.shoeFlags.textContent = '';
+      for (const f of flags) el.shoeFlags.appendChild(h('span', { class: 'badge ' + (f === 'Live shoe' ? '' : 'badge-warn') }, f));
+    }
+    // Bet on Baccarat: which of the three betting rounds is open.
+    const multi = gameHasDecimal(S.game);
+    show(el.bettingRound, multi && st.bet_open && !st.interrupted);
+    if (multi) {
+      setText(el.bettingRound, 'Betting round ' + (st.betting_round || 1) + '/3' +
+        (st.betting_round > 1 ? ': new odds after the ' + (st.betting_round === 2 ? 'Player\'s' : 'Banker\'s') + ' first card' : ': odds follow the cards left in the shoe'));
+    }
+    renderBanner();
+    renderCards();
+    renderResult(res);
+    tick();
+  }
+  function renderBanner() {
+    const st = S.state;
+    const on = !!(st.interrupted || st.withdrawal_window);
+    show(el.banner, on);
+    if (!on) return;
+    let t;
+    if (st.interrupted && st.withdrawal_window) t = 'The round is interrupted. No result is certain yet: you may withdraw your wagers.';
+    else if (st.interrupted) t = 'The round is interrupted and will go on from its recorded cards.';
+    else t = 'A withdrawal window is open: you may withdraw your wagers before the round goes on.';
+    if (st.pending && st.pending.length) t += ' Cards drawn together: ' + st.pending.join(' ') + '.';
+    setText(el.bannerText, t);
+    show(el.withdrawAll, !!st.withdrawal_window && !!S.me && mine(st.wagers).length > 0);
+  }
+
+  // Cards are appended as they arrive; the areas are rebuilt only when the list changed in the
+  // middle (a correction) or a new round began.
+  const shown = { P: [], B: [] };
+  function renderCards() {
+    const st = S.state;
+    const cards = st.cards || [];
+    const hands = { P: [], B: [] };
+    for (const c of cards) {
+      const side = String(c.position || '').charAt(0);
+      if (hands[side]) hands[side].push(c);
+    }
+    for (const side of ['P', 'B']) {
+      const box = side === 'P' ? el.playerCards : el.bankerCards;
+      const want = hands[side];
+      const have = shown[side];
+      const prefix = have.length <= want.length && have.every((c, i) => c.card === want[i].card && c.position === want[i].position);
+      if (!prefix) { box.textContent = ''; shown[side] = []; }
+      for (let i = shown[side].length; i < want.length; i++) box.appendChild(cardEl(want[i].card, want[i].position));
+      shown[side] = want.slice();
+    }
+    const res = currentResult();
+    const r = res && res.result;
+    let pt = hands.P.length ? handTotal(hands.P.map((c) => c.card)) : '';
+    let bt = hands.B.length ? handTotal(hands.B.map((c) => c.card)) : '';
+    if (r && r.player_total !== undefined) { pt = r.player_total; bt = r.banker_total; }
+    setText(el.playerTotal, pt);
+    setText(el.bankerTotal, bt);
+    let winner = r ? r.winner : '';
+    if (!winner && st.phase === 'settled' && st.shoe_results && st.shoe_results.length) {
+      winner = { B: 'banker', P: 'player', T: 'tie' }[st.shoe_results[st.shoe_results.length - 1].winner] || '';
+    }
+    toggle(el.handP, 'winner', winner === 'player' || winner === 'tie');
+    toggle(el.handB, 'winner', winner === 'banker' || winner === 'tie');
+  }
+
+  let resultKey = '';
+  function renderResult(res) {
+    const st = S.state;
+    let key = '';
+    if (res) key = 'r' + res.round + (res.voided ? 'v' : '') + JSON.stringify(res.settlements || []);
+    else if (st.phase === 'settled' || st.phase === 'void') key = 'bare' + st.round + st.phase + (st.shoe_results || []).length;
+    if (key === resultKey) return;
+    resultKey = key;
+    const box = el.result;
+    box.textContent = '';
+    setAttr(box, 'data-winner', null);
+    setAttr(box, 'data-round', null);
+    if (!key) return;
+    setAttr(box, 'data-round', st.round);
+    if (!res) {
+      // Watching without a sign-in, or the result event came before we connected.
+      if (st.phase === 'void') {
+        setAttr(box, 'data-winner', 'void');
+        box.appendChild(h('div', { class: 'result-title' }, 'Round void: every stake is returned'));
+        return;
+      }
+      const last = (st.shoe_results || [])[(st.shoe_results || []).length - 1];
+      if (!last) return;
+      const w = { B: 'banker', P: 'player', T: 'tie' }[last.winner] || '';
+      setAttr(box, 'data-winner', w);
+      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, resultHeadline({ winner: w })),
+        flagBadges(last)));
+      return;
+    }
+    if (res.voided) {
+      setAttr(box, 'data-winner', 'void');
+      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, 'Round void'),
+        res.reason ? h('span', { class: 'badge badge-warn' }, humanize(res.reason)) : null));
+      box.appendChild(h('div', { class: 'muted' }, 'Every stake of this round is returned; earlier rounds stand.'));
+    } else {
+      const r = res.result || {};
+      setAttr(box, 'data-winner', r.winner || '');
+      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, resultHeadline(r)), flagBadges(r)));
+      if (r.coup) box.appendChild(h('div', { class: 'result-coup' }, r.coup));
+    }
+    const list = res.settlements || [];
+    if (list.length) {
+      box.appendChild(h('ul', { class: 'payouts', id: 'payouts' }, list.map((s) => h('li', { 'data-wager': s.wager, 'data-outcome': s.outcome },
+        h('span', null, payoutLabel(s)),
+        h('span', { class: s.net > 0 ? 'net-win' : s.net < 0 ? 'net-lose' : '' }, payoutValue(s))))));
+      const net = netOf(list);
+      box.appendChild(h('div', { class: 'payout-total ' + (net > 0 ? 'win' : net < 0 ? 'lose' : ''), id: 'payout-total', 'data-net': net },
+        h('span', null, net > 0 ? 'You won' : net < 0 ? 'You lost' : 'Even'), h('span', null, fmtSigned(net))));
+    }
+  }
+  function payoutLabel(s) {
+    return Bac.betName(S.game, s.bet) + ' ' + fmtMoney(s.stake) + (s.pays ? ' · pays ' + s.pays : s.odds ? ' · at ' + s.odds : '') +
+      (s.rides ? ' · rides into the next round' : '');
+  }
+  function payoutValue(s) {
+    if (s.outcome === 'win' || s.outcome === 'lose') return fmtSigned(s.net);
+    return humanize(s.outcome) + (s.returned ? ', ' + fmtMoney(s.returned) + ' back' : '');
+  }
+  function flagBadges(r) {
+    const f = resultFlags(r);
+    return f.length ? h('span', { class: 'result-flags' }, f.map((x) => h('span', { class: 'badge badge-gold' }, x))) : null;
+  }
+
+  // The countdown runs on server time; only its text changes four times a second.
+  function tick() {
+    const st = S.state;
+    let text = '';
+    if (st && st.bet_open && !st.interrupted) {
+      const s = clock.secondsLeft(st.until);
+      if (s !== null) text = String(Math.ceil(s));
+    }
+    setText(el.countdown, text);
+    toggle(el.countdown, 'urgent', text !== '' && Number(text) <= 5);
+  }
+  setInterval(tick, 250);
+
+  // ---- messages ----------------------------------------------------------------------------
+  function applySnapshot(m) {
+    if (m.server_time) clock.sync(m.server_time);
+    if (m.table) S.table = m.table;
+    if (m.game) S.game = m.game;
+    setText(el.tableName, (S.table && S.table.name) || tableId);
+    setText(el.gameName, (S.game && S.game.name) || (S.table && S.table.game) || '');
+    document.title = ((S.table && S.table.name) || tableId) + ' · Baccarat';
+    bets.build(S.game);
+    if (m.roads) setRoads(m.roads);
+    setState(m.state);
+    const st = m.state;
+    if (st && (st.phase === 'settled' || st.phase === 'void') && !(S.result && S.result.round === st.round)) fetchLastResult(st.round);
+  }
+  function setState(st) {
+    if (!st) return;
+    S.state = st;
+    invalidate();
+  }
+  let roadsKey = '';
+  function setRoads(r) {
+    const key = JSON.stringify(r || null);
+    if (key === roadsKey) return; // a polled snapshot repeats the roads it already sent
+    roadsKey = key;
+    S.roads = r;
+    roadsPanel.update(r);
+    const left = S.state && S.state.shoe ? S.state.shoe.left : null;
+    Bac.renderStats(el.stats, r && r.stats, left);
+    setText(el.roadsShoe, r && r.stats ? r.stats.hands + ' hands this shoe' : '');
+  }
+  async function fetchLastResult(round) {
+    if (!S.me) return;
+    try {
+      const list = await api('GET', '/api/tables/' + encodeURIComponent(tableId) + '/rounds?limit=1');
+      const r = list && list[0];
+      if (!r || r.round !== round || (S.result && S.result.round === round)) return;
+      const voided = (r.events || []).find((e) => e.type === 'round_voided');
+      S.result = { round, result: r.result || null, settlements: mine(r.settlements).length ? mine(r.settlements) : r.settlements || [],
+        voided: !r.result && !!voided, reason: voided && voided.reason };
+      invalidate();
+    } catch (e) { /* the banner falls back to the shoe results */ }
+  }
+
+  function onEvent(e) {
+    const st = S.state;
+    switch (e.type) {
+      case 'card_dealt':
+        if (st && e.card && e.round === st.round && !(st.cards || []).some((c) => c.position === e.card.position)) {
+          st.cards = (st.cards || []).concat([e.card]);
+          if (st.shoe && typeof e.card.left === 'number') st.shoe.left = e.card.left;
+        }
+        break;
+      case 'round_settled': {
+        const my = mine(e.settlements);
+        S.result = { round: e.round, result: e.result, settlements: my, seq: e.seq };
+        const net = netOf(my);
+        if (my.length) toast((net > 0 ? 'You won ' : net < 0 ? 'You lost ' : 'Your stakes are back: ') + fmtMoney(Math.abs(net)), { kind: net > 0 ? 'win' : 'info' });
+        panels.refreshSoon();
+        break;
+      }
+      case 'round_voided':
+        S.result = { round: e.round, voided: true, reason: e.reason, settlements: mine(e.settlements), seq: e.seq };
+        toast('Round ' + e.round + ' is void' + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + ': every stake is returned', { kind: 'error', code: e.reason });
+        panels.refreshSoon();
+        break;
+      case 'session_settled': {
+        const my = mine(e.settlements);
+        S.sessionResult = { session: e.session, settlements: my, seq: e.seq };
+        if (my.length) toast('Dragon session settled: ' + fmtSigned(netOf(my)), { kind: netOf(my) > 0 ? 'win' : 'info' });
+        break;
+      }
+      case 'shoe_started':
+        if (e.shoe && e.shoe.commitment) S.commitments[e.shoe.number] = e.shoe.commitment;
+        break;
+      case 'shoe_ended':
+        if (e.shoe && e.shoe.order && e.shoe.order.length) {
+          S.reveal = Object.assign({}, e.shoe, { commitment: e.shoe.commitment || S.commitments[e.shoe.number] || '' });
+          try { localStorage.setItem(REVEAL_KEY, JSON.stringify(S.reveal)); } catch (x) { /* full */ }
+          panels.renderReveal();
+          toast('Shoe ' + e.shoe.number + ' ended: the shuffle is revealed' + (e.shoe.verified === true ? ' and verified ✓' : e.shoe.verified === false ? ' and does NOT match ✗' : ''),
+            { kind: e.shoe.verified === false ? 'error' : 'info' });
+        } else {
+          toast('Shoe ' + ((e.shoe && e.shoe.number) || '') + ' ended');
+        }
+        break;
+      case 'interrupted':
+      case 'simultaneous_draw':
+      case 'device_reset':
+        toast(Bac.describeEvent(e, { game: S.game, me: S.me }), { kind: 'error', code: e.type });
+        break;
+      case 'cards_corrected':
+      case 'limit_changed':
+      case 'cut_card':
+        toast(Bac.describeEvent(e, { game: S.game, me: S.me }));
+        break;
+      default:
+        break;
+    }
+    invalidate();
+  }
+
+  function onMessage(m) {
+    switch (m.type) {
+      case 'snapshot': applySnapshot(m); break;
+      case 'event': if (m.event) onEvent(m.event); break;
+      case 'roads': setRoads(m.roads); break;
+      case 'balance': setBalance(m.balance); break;
+      case 'state': setState(m.state); break;
+      default: break;
+    }
+  }
+  const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
+  function onStatus(s) {
+    setAttr(el.conn, 'data-status', s);
+    setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);
+  }
+
+  // ---- start --------------------------------------------------------------------------------
+  el.withdrawAll.addEventListener('click', () => bets.clearAll());
+  try {
+    const saved = JSON.parse(localStorage.getItem(REVEAL_KEY) || 'null');
+    if (saved && saved.order) { S.reveal = saved; panels.renderReveal(); }
+  } catch (e) { /* ignore */ }
+
+  async function start() {
+    if (!tableId) {
+      setText(el.phase, 'No table: open a table from the lobby');
+      return;
+    }
+    const stream = new Bac.TableStream(tableId, {
+      onMessage, onStatus,
+      poll: () => api('GET', '/api/tables/' + encodeURIComponent(tableId)),
+      onMissing: () => { setText(el.phase, 'There is no table "' + tableId + '"'); onStatus('gone'); },
+    });
+    stream.connect();
+    S.me = await Bac.loadMe();
+    Bac.renderWho(el.who, S.me);
+    if (S.me) setBalance(S.me.balance);
+    else Bac.renderBalance(el.balance, null);
+    invalidate();
+    panels.loadHistory(); // says "sign in to recall" when the server wants a token
+    document.addEventListener('visibilitychange', async () => {
+      if (document.visibilityState !== 'visible' || !S.me) return;
+      try { setBalance((await api('GET', '/api/me')).balance); } catch (e) { /* keep the last */ }
+    });
+  }
+  start();
+  window.BacTable = { S, invalidate }; // for tests and debugging
+})(window.Bac);
