@@ -79,6 +79,8 @@ type Host struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	closed  bool
+	// abandoned: the host stops without releasing its leases, as if its process died.
+	abandoned bool
 }
 
 // New returns a host; call Open to recover the tables of the store.
@@ -377,4 +379,14 @@ func (h *Host) Close() {
 func isCode(err error, code string) bool {
 	var e *baccarat.Error
 	return errors.As(err, &e) && e.Code == code
+}
+
+// Abandon stops the host as a crash would: no batch is finished and no lease is released,
+// so another host takes its tables over only when the leases lapse. It is for tests of
+// takeover; a real crash needs no method.
+func (h *Host) Abandon() {
+	h.mu.Lock()
+	h.abandoned = true
+	h.mu.Unlock()
+	h.Close()
 }

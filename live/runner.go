@@ -157,7 +157,12 @@ func (r *runner) run() {
 			renew = clock.After(r.h.opt.LeaseTTL / 3)
 		case <-r.quit:
 			r.failInbox()
-			_ = r.h.opt.Store.Release(context.Background(), r.spec.ID, r.h.opt.Owner)
+			r.h.mu.RLock()
+			abandoned := r.h.abandoned
+			r.h.mu.RUnlock()
+			if !abandoned {
+				_ = r.h.opt.Store.Release(context.Background(), r.spec.ID, r.h.opt.Owner)
+			}
 			return
 		}
 		r.plan()
