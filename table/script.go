@@ -151,6 +151,16 @@ func (r *scriptRun) do(line int, c *Command, enc *json.Encoder) {
 			r.apply(line, &Command{Type: CmdFund, Player: p, Amount: r.autoFund, Reason: "auto"}, enc)
 		}
 	}
+	if c.Type == CmdPlace && c.Odds == 0 {
+		// A script cannot know a Bet on Baccarat price before it is shown: a wager without
+		// odds takes the current ones, as a player accepting the price on the screen. Odds
+		// that are sent are checked (odds_changed when stale).
+		for _, p := range r.t.Prices() {
+			if p.Bet == c.Bet && p.Offered {
+				c.Odds = p.Odds
+			}
+		}
+	}
 	r.apply(line, c, enc)
 }
 

@@ -192,3 +192,74 @@ func TestReplayRebuildsTheTable(t *testing.T) {
 		t.Fatalf("RWS 3.9 the two main wagers ride into the next round: %+v", x.State().Wagers)
 	}
 }
+
+// TestBetOnBaccaratChangesShoeUnder40Cards deals a whole six-deck RNG shoe: the shoe ends
+// after the round in which fewer than 40 cards remain (BoB 3.4), never earlier or later.
+func TestBetOnBaccaratChangesShoeUnder40Cards(t *testing.T) {
+	tab, err := New(Config{Game: "bet-on-baccarat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := baccarat.NewShoe(6)
+	s.Shuffle(baccarat.SeededSource(5))
+	mustApply(t, tab, Command{Type: CmdNewShoe, Order: s.Order(), Salt: "01"})
+	rounds := 0
+	for tab.shoe.active {
+		if left := tab.shoe.counts.Total(); left < 40 {
+			t.Fatalf("BoB 3.4 a round would open with %d cards left", left)
+		}
+		mustApply(t, tab, Command{Type: CmdOpen})
+		mustApply(t, tab, Command{Type: CmdClose})
+		var ev []Event
+		for tab.Phase() == PhaseClosed || tab.Phase() == PhaseDealing {
+			if tab.betOpen {
+				mustApply(t, tab, Command{Type: CmdClose})
+				continue
+			}
+			ev = mustApply(t, tab, Command{Type: CmdDeal})
+		}
+		rounds++
+		if last(ev, EvShoeEnded) != nil && tab.shoe.counts.Total() >= 40 {
+			t.Fatalf("the shoe ended with %d cards left", tab.shoe.counts.Total())
+		}
+	}
+	if rounds < 50 {
+		t.Fatalf("only %d rounds from a six-deck shoe", rounds)
+	}
+}
+
+func TestBetOnBaccaratRefusesCorrections(t *testing.T) {
+	x := newTB(t, Config{Game: "bet-on-baccarat"}, "ann")
+	x.ok(Command{Type: CmdOpen})
+	x.ok(Command{Type: CmdClose})
+	x.cards("4d")
+	x.ok(Command{Type: CmdClose})
+	x.cards("5d")
+	x.ok(Command{Type: CmdClose})
+	x.cards("6d")
+	x.refused(Command{Type: CmdCorrect, Cards: []baccarat.Card{*card("5d"), *card("4d"), *card("6d")}}, baccarat.CodeBadState)
+}
+
+func TestShoeCommitmentIsRevealedAndVerifies(t *testing.T) {
+	tab, _ := New(Config{Game: "mbs-tournament", CutCard: 400})
+	s := baccarat.NewShoe(8)
+	s.Shuffle(baccarat.SeededSource(9))
+	ev := mustApply(t, tab, Command{Type: CmdNewShoe, Order: s.Order(), Salt: "abcd"})
+	pub := ev[0].Public()
+	if pub.Shoe.Order != nil || pub.Shoe.Salt != "" || pub.Shoe.Commitment == nil {
+		t.Fatalf("SPEC §2 the order stays secret, the commitment is published: %+v", pub.Shoe)
+	}
+	var ended *Event
+	for tab.shoe.active {
+		mustApply(t, tab, Command{Type: CmdOpen})
+		mustApply(t, tab, Command{Type: CmdClose})
+		for tab.Phase() == PhaseClosed || tab.Phase() == PhaseDealing {
+			if e := last(mustApply(t, tab, Command{Type: CmdDeal}), EvShoeEnded); e != nil {
+				ended = e
+			}
+		}
+	}
+	if ended == nil || ended.Shoe.Verified == nil || !*ended.Shoe.Verified || len(ended.Shoe.Order) != 416 {
+		t.Fatalf("SPEC §2 the reveal at the shoe's end verifies: %+v", ended)
+	}
+}
