@@ -27,7 +27,7 @@ func statusOf(code string) int {
 		return http.StatusTooManyRequests
 	case baccarat.CodeBusy:
 		return http.StatusServiceUnavailable
-	case baccarat.CodeInternal:
+	case baccarat.CodeInternal, "integrity":
 		return http.StatusInternalServerError
 	}
 	return http.StatusConflict // the refusals of a table in the state it is in

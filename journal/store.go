@@ -1,0 +1,74 @@
+package journal
+
+import (
+	"context"
+	"time"
+
+	"github.com/tablehouse/baccarat/ledger"
+)
+
+// Store keeps the journals of all tables and their leases. Every implementation runs
+// journaltest.Run. All errors are *baccarat.Error with a stable code.
+type Store interface {
+	// Append writes sealed records atomically: all of them or none. A record that does not
+	// extend its table's head (Advance) is a conflict and nothing is written.
+	Append(ctx context.Context, records ...Record) error
+
+	// Load returns a table's records from fromSeq (1 for all) to the head, in order; none
+	// for an unknown table.
+	Load(ctx context.Context, table string, fromSeq uint64) ([]Record, error)
+
+	// Tables lists the tables that have records, sorted.
+	Tables(ctx context.Context) ([]string, error)
+
+	// Head is the table's head, the zero Head for a table with no records.
+	Head(ctx context.Context, table string) (Head, error)
+
+	// Acquire takes table for owner until now+ttl unless another owner holds an unexpired
+	// lease (then false, nil). See Lease.Acquire.
+	Acquire(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) (bool, error)
+
+	// Renew extends owner's lease, or fails with a conflict if owner lost it. See
+	// Lease.Renew.
+	Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error
+
+	// Release gives the table up if owner holds it. See Lease.Release.
+	Release(ctx context.Context, table, owner string) error
+}
+
+// Batch is what one Commit writes: events of one or more tables and the money they move.
+type Batch struct {
+	Records      []Record
+	Transactions []ledger.Transaction
+}
+
+// Validate checks every record and transaction on its own (bad_request); what depends on
+// the stored state (heads, balances, keys) is checked by Advance and Snapshot.Apply inside
+// the store's database transaction.
+func (b Batch) Validate() error {
+	for _, r := range b.Records {
+		if err := r.Validate(); err != nil {
+			return err
+		}
+	}
+	for _, tx := range b.Transactions {
+		if _, err := tx.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Committer writes a Batch in one database transaction: the journal records and the ledger
+// transactions land together or not at all. It is the one write of the wager data flow
+// (ARCHITECTURE): the live host applies many commands in memory, commits their events and
+// postings in one Batch (group commit), and only then acknowledges them.
+//
+// Commit fails, writing nothing, when a record does not extend its head (conflict), a
+// transaction would overdraw an account (insufficient_funds), touches an account that is
+// not open (not_found), reuses a key for different postings (conflict), or anything is
+// malformed (bad_request). A transaction whose key was already applied with identical
+// postings is skipped and the rest of the batch is written. An empty batch does nothing.
+type Committer interface {
+	Commit(ctx context.Context, b Batch) error
+}

@@ -1,0 +1,191 @@
+// Package postgres is the store for operators who outgrow one machine: the same
+// ledger.Store, journal.Store and journal.Committer as package sqlite, on PostgreSQL through
+// pgx, passing the same conformance suites.
+//
+// Several servers may share one database (ARCHITECTURE, Scaling out). What keeps them
+// honest is the database, not the servers: every commit locks the journal heads and then
+// the accounts it touches with SELECT … FOR UPDATE, each in sorted id order so two commits
+// cannot deadlock; the ledger rows go in the same transaction; idempotency keys are UNIQUE;
+// and CHECK constraints refuse an overdrawn wallet whatever code runs.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/tablehouse/baccarat"
+)
+
+// DefaultMaxConns is the connection pool size Open uses.
+const DefaultMaxConns = 8
+
+// DB is an open store.
+type DB struct {
+	pool *pool
+}
+
+// Open connects to the database named by dsn (a postgres:// URL or key=value string; a
+// search_path parameter selects the schema) and brings its schema up to date.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+	}
+	return OpenConfig(ctx, cfg, DefaultMaxConns)
+}
+
+// OpenConfig is Open with a parsed configuration and a pool size; tests use it to set
+// RuntimeParams["search_path"] to a schema of their own.
+func OpenConfig(ctx context.Context, cfg *pgx.ConnConfig, maxConns int) (*DB, error) {
+	if maxConns < 1 {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: pool size %d must be at least 1", maxConns)
+	}
+	cfg = cfg.Copy()
+	if _, set := cfg.RuntimeParams["plan_cache_mode"]; !set {
+		// Every commit query takes arrays whose length varies per batch; a generic plan,
+		// which PostgreSQL adopts after five executions of a prepared statement, assumes a
+		// length and can scan a whole table for a 64-key lookup. Custom plans cost a little
+		// planning and stay index lookups.
+		cfg.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
+	}
+	db := &DB{pool: newPool(cfg, maxConns)}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the connections.
+func (db *DB) Close() error {
+	db.pool.close()
+	return nil
+}
+
+// withConn runs fn on a pooled connection.
+func (db *DB) withConn(ctx context.Context, fn func(c *pgx.Conn) error) error {
+	c, err := db.pool.acquire(ctx)
+	if err != nil {
+		return wrap("connect", err)
+	}
+	defer db.pool.release(c)
+	return fn(c)
+}
+
+// errRetry asks inTx to run its transaction again: a concurrent commit got in first in a
+// way the locks could not order (the same new key on disjoint accounts).
+var errRetry = errors.New("postgres: retry")
+
+// maxAttempts bounds inTx's retries; each retry sees the winner's commit, so one is
+// nearly always enough.
+const maxAttempts = 5
+
+// inTx runs fn in a transaction with the given options, committing if it returns nil and
+// rolling back otherwise. It retries fn on errRetry, deadlocks and serialization failures.
+func (db *DB) inTx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
+	var err error
+	for range maxAttempts {
+		err = db.withConn(ctx, func(c *pgx.Conn) error {
+			return pgx.BeginTxFunc(ctx, c, opts, fn)
+		})
+		if !retryable(err) {
+			return wrap("transaction", err)
+		}
+	}
+	return baccarat.Errorf(baccarat.CodeBusy, "postgres: gave up after %d attempts: %v", maxAttempts, err)
+}
+
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.Is(err, errRetry) || (errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01"))
+}
+
+// wrap passes *baccarat.Error through and wraps anything else as internal, keeping the
+// cause (context.Canceled, a *pgconn.PgError) for errors.Is and errors.As.
+func wrap(op string, err error) error {
+	var be *baccarat.Error
+	if err == nil || errors.As(err, &be) {
+		return err
+	}
+	return fmt.Errorf("postgres: %s: %w", op, err)
+}
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations are the embedded files migrations/NNNN_name.sql in order. A migration, once
+// released, is never edited: a change is a new file.
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var ms []migration
+	for i, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil || v != i+1 {
+			return nil, fmt.Errorf("postgres: migration %s: want the number %04d", base, i+1)
+		}
+		b, err := migrationFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(b)})
+	}
+	return ms, nil
+}
+
+// migrate applies the migrations not yet recorded in schema_migrations in one
+// transaction, holding an advisory lock on the schema so that servers starting together
+// migrate once.
+func (db *DB) migrate(ctx context.Context) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	return db.withConn(ctx, func(c *pgx.Conn) error {
+		return wrap("migrate", pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('baccarat migrations ' || current_schema()))`); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+				version    INTEGER PRIMARY KEY,
+				name       TEXT NOT NULL,
+				applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`); err != nil {
+				return err
+			}
+			var have int
+			if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+				return err
+			}
+			if have > len(ms) {
+				return fmt.Errorf("the database is at schema version %d, newer than this program's %d", have, len(ms))
+			}
+			for _, m := range ms[have:] {
+				if _, err := tx.Exec(ctx, m.sql); err != nil {
+					return fmt.Errorf("migration %s: %w", m.name, err)
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+	})
+}

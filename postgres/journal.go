@@ -1,0 +1,146 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+)
+
+// Append writes sealed records atomically; see journal.Store.
+func (db *DB) Append(ctx context.Context, records ...journal.Record) error {
+	_, err := db.commit(ctx, journal.Batch{Records: records})
+	return err
+}
+
+func checkTable(table string) error {
+	if !ledger.IsID(table) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a table id", table)
+	}
+	return nil
+}
+
+// Load returns a table's records from fromSeq on; see journal.Store.
+func (db *DB) Load(ctx context.Context, table string, fromSeq uint64) ([]journal.Record, error) {
+	if err := checkTable(table); err != nil {
+		return nil, err
+	}
+	if fromSeq > 1<<63-1 {
+		return nil, nil
+	}
+	var out []journal.Record
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		rows, err := c.Query(ctx, `SELECT seq, type, data, at_ns, prev, hash FROM journal
+			WHERE table_id = $1 AND seq >= $2 ORDER BY seq`, table, int64(fromSeq))
+		if err != nil {
+			return err
+		}
+		var r journal.Record
+		var at int64
+		var data, prev, hash []byte
+		_, err = pgx.ForEachRow(rows, []any{&r.Seq, &r.Type, &data, &at, &prev, &hash}, func() error {
+			r.Table, r.At = table, time.Unix(0, at).UTC()
+			r.Data = append([]byte{}, data...)
+			copy(r.Prev[:], prev)
+			copy(r.Hash[:], hash)
+			out = append(out, r)
+			return nil
+		})
+		return err
+	})
+	return out, wrap("load", err)
+}
+
+// Tables lists the tables that have records; see journal.Store.
+func (db *DB) Tables(ctx context.Context) ([]string, error) {
+	var out []string
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		rows, err := c.Query(ctx, `SELECT table_id FROM journal_heads WHERE seq > 0 ORDER BY table_id`)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	return out, wrap("tables", err)
+}
+
+// Head is a table's head; see journal.Store.
+func (db *DB) Head(ctx context.Context, table string) (journal.Head, error) {
+	if err := checkTable(table); err != nil {
+		return journal.Head{}, err
+	}
+	var h journal.Head
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		var hash []byte
+		err := c.QueryRow(ctx, `SELECT seq, hash FROM journal_heads WHERE table_id = $1`, table).Scan(&h.Seq, &hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		copy(h.Hash[:], hash)
+		return err
+	})
+	return h, wrap("head", err)
+}
+
+// Acquire takes a table's lease; see journal.Store.
+func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) (bool, error) {
+	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return false, err
+	}
+	ok := false
+	err := db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) {
+		next, got := l.Acquire(owner, ttl, now)
+		ok = got
+		return next, nil
+	})
+	return ok, err
+}
+
+// Renew extends a lease; see journal.Store.
+func (db *DB) Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
+	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return err
+	}
+	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Renew(owner, ttl, now) })
+}
+
+// Release gives up a lease; see journal.Store.
+func (db *DB) Release(ctx context.Context, table, owner string) error {
+	if err := journal.CheckLeaseArgs(table, owner, time.Second, time.Unix(0, 0)); err != nil {
+		return err
+	}
+	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Release(owner), nil })
+}
+
+// lease locks a table's lease row (inserting a free one first, so there is a row to lock
+// even for a table never leased), lets journal.Lease decide, and writes the result.
+func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
+	return db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO leases (table_id, owner, expires_ns) VALUES ($1, '', 0) ON CONFLICT DO NOTHING`, table); err != nil {
+			return err
+		}
+		l := journal.Lease{Table: table}
+		var exp int64
+		if err := tx.QueryRow(ctx, `SELECT owner, expires_ns FROM leases WHERE table_id = $1 FOR UPDATE`, table).Scan(&l.Owner, &exp); err != nil {
+			return err
+		}
+		if l.Owner != "" {
+			l.Expires = time.Unix(0, exp).UTC()
+		}
+		next, err := decide(l)
+		if err != nil {
+			return err
+		}
+		var nexp int64
+		if next.Owner != "" {
+			nexp = next.Expires.UnixNano()
+		}
+		_, err = tx.Exec(ctx, `UPDATE leases SET owner = $2, expires_ns = $3 WHERE table_id = $1`, table, next.Owner, nexp)
+		return err
+	})
+}

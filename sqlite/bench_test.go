@@ -1,0 +1,13 @@
+package sqlite_test
+
+import (
+	"testing"
+
+	"github.com/tablehouse/baccarat/journal/journaltest"
+)
+
+// BenchmarkCommitWagers: durable (fsynced) committed wagers per second by group-commit
+// size. Run with: go test -run '^$' -bench CommitWagers ./sqlite/
+func BenchmarkCommitWagers(b *testing.B) {
+	journaltest.BenchCommitWagers(b, func(b *testing.B) journaltest.CommitStore { return open(b) })
+}

@@ -1,0 +1,175 @@
+// Package sqlite is the embedded store, the platform's default: books, journals and leases
+// in one SQLite file through modernc.org/sqlite (pure Go, no cgo). It implements
+// ledger.Store, journal.Store and journal.Committer and runs their conformance suites.
+//
+// Durability: the database is in WAL mode with synchronous=FULL, so a Commit that returned
+// has been fsynced and survives power loss; that is what lets the live host acknowledge a
+// wager after Commit. All writes go through one connection: SQLite admits one writer at a
+// time anyway, and queueing in Go is cheaper and fairer than spinning on SQLITE_BUSY.
+// Reads use a small pool of their own connections and never wait for the writer.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tablehouse/baccarat"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// DB is an open store.
+type DB struct {
+	w     *sql.DB // the one writer connection
+	r     *sql.DB // readers
+	stmts writeStmts
+}
+
+// Readers is the size of the read connection pool.
+const Readers = 4
+
+// Open opens (creating if need be) the database file at path and brings its schema up to
+// date. path is a file name; ":memory:" is refused because readers and the writer must
+// share one database.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" || path == ":memory:" || strings.ContainsAny(path, "?#") {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "sqlite: %q is not a database file name", path)
+	}
+	q := url.Values{}
+	q.Set("_busy_timeout", "10000") // other processes (a backup, the CLI) may hold the lock briefly
+	q.Set("_foreign_keys", "1")
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL") // fsync the WAL on every commit: durable before acknowledged
+	// The writer's page cache holds the hot wallets and b-tree edges of a busy day; the
+	// default 2 MB makes group commits re-read pages from the OS.
+	wq := url.Values{"_txlock": {"immediate"}, "_pragma": {"cache_size(-65536)"}}
+	for k, v := range q {
+		wq[k] = v
+	}
+	db := &DB{}
+	var err error
+	if db.w, err = sql.Open("sqlite", "file:"+path+"?"+wq.Encode()); err != nil {
+		return nil, err
+	}
+	db.w.SetMaxOpenConns(1)
+	db.w.SetMaxIdleConns(1)
+	db.w.SetConnMaxLifetime(0)
+	db.w.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, db.w); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	q.Set("_query_only", "1")
+	if db.r, err = sql.Open("sqlite", "file:"+path+"?"+q.Encode()); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	db.r.SetMaxOpenConns(Readers)
+	db.r.SetMaxIdleConns(Readers)
+	if err := db.stmts.prepare(ctx, db.w); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	db.stmts.close()
+	return errors.Join(db.r.Close(), db.w.Close())
+}
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations are the embedded files migrations/NNNN_name.sql in order. A migration, once
+// released, is never edited: a change is a new file.
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var ms []migration
+	for i, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil || v != i+1 {
+			return nil, fmt.Errorf("sqlite: migration %s: want the number %04d", base, i+1)
+		}
+		b, err := migrationFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(b)})
+	}
+	return ms, nil
+}
+
+// migrate applies the migrations not yet recorded in schema_migrations, all in one
+// transaction: a failed upgrade leaves the schema as it was.
+func migrate(ctx context.Context, w *sql.DB) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("migrate", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT NOT NULL,
+		applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`); err != nil {
+		return wrap("migrate", err)
+	}
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+		return wrap("migrate", err)
+	}
+	if have > len(ms) {
+		return fmt.Errorf("sqlite: the database is at schema version %d, newer than this program's %d", have, len(ms))
+	}
+	for _, m := range ms[have:] {
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("sqlite: migration %s: %w", m.name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES (?, ?)`, m.version, m.name); err != nil {
+			return wrap("migrate", err)
+		}
+	}
+	return wrap("migrate", tx.Commit())
+}
+
+// wrap turns a driver error into the platform's: SQLITE_BUSY (another process held the lock
+// past the busy timeout) is busy; anything else is internal, wrapped so callers can still
+// see context.Canceled and the like.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var be *baccarat.Error
+	if errors.As(err, &be) {
+		return err
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY {
+		return baccarat.Errorf(baccarat.CodeBusy, "sqlite: %s: the database is locked by another process; try again", op)
+	}
+	return fmt.Errorf("sqlite: %s: %w", op, err)
+}

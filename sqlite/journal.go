@@ -1,0 +1,152 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+)
+
+// Append writes sealed records atomically; see journal.Store.
+func (db *DB) Append(ctx context.Context, records ...journal.Record) error {
+	_, err := db.commit(ctx, journal.Batch{Records: records})
+	return err
+}
+
+func checkTable(table string) error {
+	if !ledger.IsID(table) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a table id", table)
+	}
+	return nil
+}
+
+// Load returns a table's records from fromSeq on; see journal.Store.
+func (db *DB) Load(ctx context.Context, table string, fromSeq uint64) ([]journal.Record, error) {
+	if err := checkTable(table); err != nil {
+		return nil, err
+	}
+	if fromSeq > 1<<63-1 {
+		return nil, nil
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT seq, type, data, at, prev, hash FROM journal
+		WHERE table_id = ? AND seq >= ? ORDER BY seq`, table, int64(fromSeq))
+	if err != nil {
+		return nil, wrap("load", err)
+	}
+	defer rows.Close()
+	var out []journal.Record
+	for rows.Next() {
+		r := journal.Record{Table: table}
+		var at int64
+		var prev, hash []byte
+		if err := rows.Scan(&r.Seq, &r.Type, &r.Data, &at, &prev, &hash); err != nil {
+			return nil, wrap("load", err)
+		}
+		r.At = time.Unix(0, at).UTC()
+		copy(r.Prev[:], prev)
+		copy(r.Hash[:], hash)
+		out = append(out, r)
+	}
+	return out, wrap("load", rows.Err())
+}
+
+// Tables lists the tables that have records; see journal.Store.
+func (db *DB) Tables(ctx context.Context) ([]string, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT table_id FROM journal_heads ORDER BY table_id`)
+	if err != nil {
+		return nil, wrap("tables", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, wrap("tables", err)
+		}
+		out = append(out, t)
+	}
+	return out, wrap("tables", rows.Err())
+}
+
+// Head is a table's head; see journal.Store.
+func (db *DB) Head(ctx context.Context, table string) (journal.Head, error) {
+	if err := checkTable(table); err != nil {
+		return journal.Head{}, err
+	}
+	var h journal.Head
+	var hash []byte
+	err := db.r.QueryRowContext(ctx, `SELECT seq, hash FROM journal_heads WHERE table_id = ?`, table).Scan(&h.Seq, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return journal.Head{}, nil
+	}
+	copy(h.Hash[:], hash)
+	return h, wrap("head", err)
+}
+
+// Acquire takes a table's lease; see journal.Store.
+func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) (bool, error) {
+	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return false, err
+	}
+	ok := false
+	err := db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) {
+		next, got := l.Acquire(owner, ttl, now)
+		ok = got
+		return next, nil
+	})
+	return ok, err
+}
+
+// Renew extends a lease; see journal.Store.
+func (db *DB) Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
+	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return err
+	}
+	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Renew(owner, ttl, now) })
+}
+
+// Release gives up a lease; see journal.Store.
+func (db *DB) Release(ctx context.Context, table, owner string) error {
+	if err := journal.CheckLeaseArgs(table, owner, time.Second, time.Unix(0, 0)); err != nil {
+		return err
+	}
+	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Release(owner), nil })
+}
+
+// lease reads a table's lease, lets journal.Lease decide, and writes the result, in one
+// writer transaction. A free lease is stored as no row.
+func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("lease", err)
+	}
+	defer tx.Rollback()
+	l := journal.Lease{Table: table}
+	var exp int64
+	err = tx.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
+	switch {
+	case err == nil:
+		l.Expires = time.Unix(0, exp).UTC()
+	case !errors.Is(err, sql.ErrNoRows):
+		return wrap("lease", err)
+	}
+	next, err := decide(l)
+	if err != nil || next == l {
+		return err
+	}
+	if next.Owner == "" {
+		_, err = tx.ExecContext(ctx, `DELETE FROM leases WHERE table_id = ?`, table)
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO leases (table_id, owner, expires) VALUES (?, ?, ?)
+			ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires`,
+			table, next.Owner, next.Expires.UnixNano())
+	}
+	if err != nil {
+		return wrap("lease", err)
+	}
+	return wrap("lease", tx.Commit())
+}
