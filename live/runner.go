@@ -230,6 +230,7 @@ func (r *runner) tick() {
 type staged struct {
 	req    *request
 	events []table.Event
+	data   [][]byte // each event's JSON, as journalled (and published where it is public as is)
 	err    error
 	hold   *hold
 }
@@ -261,6 +262,7 @@ func (r *runner) process(batch []*request) {
 			if err != nil {
 				panic(err) // events are plain data: this cannot happen
 			}
+			staged[i].data = append(staged[i].data, data)
 			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: string(evs[j].Type), Data: data, At: now})
 			head = rec.Head()
 			recs = append(recs, rec)

@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/tablehouse/baccarat/ledger"
@@ -41,18 +42,26 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 	mine := func(player string, e *table.Event) {
 		r.hub.publish(Delivery{Seq: e.Seq, Player: player, Data: encode(envelope{Type: "mine", Seq: e.Seq, Event: e})})
 	}
+	// mineAsIs wraps the journalled bytes of an event that goes out unchanged.
+	mineAsIs := func(player string, e *table.Event, data []byte) {
+		b := make([]byte, 0, len(data)+48)
+		b = append(b, `{"type":"mine","seq":`...)
+		b = strconv.AppendUint(b, e.Seq, 10)
+		b = append(append(append(b, `,"event":`...), data...), '}')
+		r.hub.publish(Delivery{Seq: e.Seq, Player: player, Data: b})
+	}
 	for i := range staged {
 		for j := range staged[i].events {
 			e := staged[i].events[j]
 			switch e.Type {
 			case table.EvWagerPlaced:
-				mine(e.Wager.Player, &e)
+				mineAsIs(e.Wager.Player, &e, staged[i].data[j])
 				wagersMoved = true
 			case table.EvWagerWithdrawn:
-				mine(e.Player, &e)
+				mineAsIs(e.Player, &e, staged[i].data[j])
 				wagersMoved = true
 			case table.EvFunded:
-				mine(e.Player, &e)
+				mineAsIs(e.Player, &e, staged[i].data[j])
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 				r.publishSettlement(&e, pub, mine)
 				roadsMoved = roadsMoved || e.Type != table.EvSessionSettled
