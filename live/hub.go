@@ -82,7 +82,7 @@ func (h *hub) send(s *sub, d Delivery) {
 	}
 }
 
-// add subscribes player; with since > 0 it first replays the deliveries after since, and
+// add subscribes player; with resume it first replays the deliveries from since on, and
 // reports false when the ring no longer reaches back that far.
 func (h *hub) add(player string, since uint64, resume bool) (*Subscription, bool) {
 	h.mu.Lock()
@@ -117,16 +117,18 @@ func (h *hub) since(player string, seq uint64) ([]Delivery, bool) {
 	if n == 0 {
 		return nil, false
 	}
-	// Nothing after seq can have been evicted if the ring still holds a delivery at or
-	// before seq, or holds nothing after it.
+	// Several deliveries share an event's seq (the public result and each player's own
+	// copy), so a resume replays from seq itself and the client drops what it has already
+	// seen. Nothing from seq on can have been evicted if the ring still holds a delivery
+	// before seq, or holds nothing from it on.
 	oldest, newest := h.ring[h.start].Seq, h.ring[(h.start+n-1)%n].Seq
-	if oldest > seq && newest > seq {
+	if oldest >= seq && newest >= seq {
 		return nil, false
 	}
 	var out []Delivery
 	for i := 0; i < n; i++ {
 		d := h.ring[(h.start+i)%n]
-		if d.Seq > seq && (d.Player == "" || d.Player == player) {
+		if d.Seq >= seq && (d.Player == "" || d.Player == player) {
 			out = append(out, d)
 		}
 	}

@@ -1,6 +1,8 @@
 package live
 
 import (
+	"slices"
+
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -69,6 +71,9 @@ func filterRound(src Round, player string) Round {
 		case table.EvWagerWithdrawn:
 			if player == "" || e.Player == player {
 				rd.Events = append(rd.Events, e)
+				for _, w := range e.Withdrawn { // a withdrawn wager is no longer the round's
+					rd.Wagers = slices.DeleteFunc(rd.Wagers, func(x table.Wager) bool { return x.ID == w.ID })
+				}
 			}
 			continue
 		case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:

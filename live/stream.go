@@ -69,6 +69,9 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 				p := e.Public()
 				pub(&p)
 				roadsMoved = true
+			case table.EvBettingOpened:
+				pub(&e)
+				wagersMoved = wagersMoved || e.Betting <= 1 // riding wagers are back on the layout (RWS 3.9)
 			default:
 				pub(&e)
 			}

@@ -331,7 +331,10 @@
     constructor(tableId, handlers) {
       this.id = tableId;
       this.h = handlers || {};
-      this.lastSeq = 0;
+      this.lastSeq = 0; // the highest seq seen: since= on reconnect
+      this.evSeq = 0; // the last public event delivered
+      this.mineFloor = 0; // own events at or below it are in the last snapshot
+      this.mineKeys = new Set(); // own events delivered (an own settlement shares its seq with the public one)
       this.fails = 0;
       this.ws = null;
       this.timer = 0;
@@ -370,14 +373,18 @@
       }
       this.ws = ws;
       this.setStatus(this.lastSeq ? 'reconnecting' : 'connecting');
-      ws.onopen = () => { if (this.ws === ws) this.setStatus('live'); };
+      const resumed = this.lastSeq > 0;
+      ws.onopen = () => { if (this.ws === ws) this.setStatus('live', { resumed }); };
       ws.onmessage = (ev) => {
         if (this.ws !== ws) return;
         let m;
         try { m = JSON.parse(ev.data); } catch (e) { return; }
         this.fails = 0;
         this.stopPolling();
-        if (this.accept(m) && this.h.onMessage) this.h.onMessage(m);
+        // A frame is one message, or an array of messages that were ready together.
+        for (const one of Array.isArray(m) ? m : [m]) {
+          if (one && this.accept(one) && this.h.onMessage) this.h.onMessage(one);
+        }
       };
       ws.onclose = () => {
         if (this.ws !== ws) return;
@@ -388,14 +395,38 @@
     }
     // Keeps the last seq; drops events already seen (a replay after since=).
     accept(m) {
-      if (m.type === 'event' && m.event && typeof m.event.seq === 'number') {
-        if (m.event.seq <= this.lastSeq) return false;
-        this.lastSeq = m.event.seq;
-      } else if ((m.type === 'state' || m.type === 'snapshot') && m.state && typeof m.state.seq === 'number') {
-        if (m.type === 'snapshot' || m.state.seq >= this.lastSeq) this.lastSeq = m.state.seq;
-        else return false; // an older state than what we have
+      const seqOf = (x) => (typeof x.seq === 'number' ? x.seq : x.event && typeof x.event.seq === 'number' ? x.event.seq
+        : x.state && typeof x.state.seq === 'number' ? x.state.seq : 0);
+      const seq = seqOf(m);
+      switch (m.type) {
+        case 'snapshot':
+          this.rebase(seq);
+          return true;
+        case 'event':
+          if (seq <= this.evSeq) return false;
+          this.evSeq = seq;
+          break;
+        case 'mine': {
+          if (seq <= this.mineFloor) return false;
+          const k = (m.event && m.event.type) + ':' + seq;
+          if (this.mineKeys.has(k)) return false;
+          this.mineKeys.add(k);
+          if (this.mineKeys.size > 256) this.mineKeys.delete(this.mineKeys.values().next().value);
+          break;
+        }
+        case 'state':
+          if (seq < this.lastSeq) return false; // older than what we have
+          break;
+        default:
+          break;
       }
+      if (seq > this.lastSeq) this.lastSeq = seq;
       return true;
+    }
+    // rebase starts counting from a snapshot's seq.
+    rebase(seq) {
+      this.lastSeq = this.evSeq = this.mineFloor = seq;
+      this.mineKeys.clear();
     }
     retry() {
       if (this.stopped) return;
@@ -413,7 +444,7 @@
         try {
           const snap = await this.h.poll();
           if (snap && snap.state && snap.state.seq >= this.lastSeq) {
-            this.lastSeq = snap.state.seq;
+            this.rebase(snap.state.seq);
             if (this.h.onMessage) this.h.onMessage(Object.assign({ type: 'snapshot', polled: true }, snap));
           }
         } catch (e) {
@@ -474,8 +505,11 @@
       append(el, [h('span', { class: 'who-guest', title: 'Open the sign-in link the server printed' }, 'Watching · not signed in')]);
     }
   }
-  function renderBalance(el, minor, currency) {
+  // The wallet shows for players (and for anyone not signed in, as "—"): staff have no balance.
+  function renderBalance(el, minor, currency, me) {
     if (!el) return;
+    const wallet = el.closest('.wallet');
+    if (wallet) show(wallet, !me || !me.role || me.role === 'player');
     setText(el, minor === null || minor === undefined ? '—' : fmtMoney(minor));
     const cur = el.parentElement && el.parentElement.querySelector('.currency');
     if (cur) setText(cur, currency || '');

@@ -1,7 +1,7 @@
 /* dealer.js: the dealer console at /dealer/{id}. The next position to fill, big; a card input
    for keyboard or scanner (7h ↵); every table command with its keyboard shortcut; a log of the
    table's events. Errors stay inline and the typed text stays so the dealer can fix it.
-   Needs app.js and events.js. */
+   Needs app.js, events.js and state.js. */
 'use strict';
 (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, toast, clock, cardEl, handTotal, phaseText, describeEvent,
@@ -320,12 +320,18 @@
       case 'event':
         if (m.event) {
           logLine(describeEvent(m.event, { game: S.game, me: S.me }), '', m.event.seq, m.event.at);
-          const st = S.state;
-          const c = m.event.card;
-          if (m.event.type === 'card_dealt' && st && c && !(st.cards || []).some((x) => x.position === c.position)) st.cards = (st.cards || []).concat([c]);
+          if (S.state) Bac.foldEvent(S.state, m.event, S.game);
+          // The next position follows the Table of Play: the server's snapshot says it.
+          scheduleResync();
         }
         break;
-      case 'state':
+      case 'mine':
+        if (m.event && S.state) Bac.foldMine(S.state, m.event, S.game);
+        break;
+      case 'totals':
+        Bac.foldTotals(S.state, m);
+        break;
+      case 'state': // a server that sends whole states
         S.state = m.state;
         break;
       default:
@@ -333,11 +339,33 @@
     }
     invalidate();
   }
+  // Re-reads the snapshot (the next position, the state after irregular events) once the
+  // events of a burst are in; the console is one client per table, so it may ask every time.
+  let resyncTimer = 0;
+  let resyncTries = 0;
+  function scheduleResync() {
+    clearTimeout(resyncTimer);
+    resyncTimer = setTimeout(resync, 120);
+  }
+  async function resync() {
+    try {
+      const snap = await api('GET', '/api/tables/' + encodeURIComponent(tableId));
+      if (snap && snap.state && (!S.state || snap.state.seq >= S.state.seq || ++resyncTries > 5)) {
+        resyncTries = 0;
+        S.state = snap.state;
+        if (snap.server_time) clock.sync(snap.server_time);
+        invalidate();
+      } else {
+        scheduleResync(); // events overtook the snapshot: ask again
+      }
+    } catch (e) { /* the stream keeps the console going */ }
+  }
   const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
   let lastStatus = '';
-  function onStatus(s) {
+  function onStatus(s, info) {
     S.streamLive = s === 'live';
     if (s === 'reconnecting' && lastStatus === 'live') logLine('Connection lost: reconnecting…', 'refused');
+    if (s === 'live' && info && info.resumed) scheduleResync();
     lastStatus = s;
     setAttr(el.conn, 'data-status', s);
     setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);

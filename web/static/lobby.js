@@ -45,7 +45,8 @@
     c.entry = t;
     const p = c.parts;
     setText(p.name, t.name || t.id);
-    setText(p.game, gameNames[t.game] || t.game || '');
+    const gname = gameNames[t.game] || t.game || '';
+    setText(p.game, gname === t.name ? '' : gname);
     setText(p.mode, t.mode === 'dealer' ? 'Live dealer' : t.mode === 'auto' ? 'Auto' : t.mode || '');
     setAttr(p.mode, 'title', t.mode === 'dealer' ? 'Dealt by a dealer from a live shoe' : 'Dealt automatically from a shuffled shoe');
     setText(p.phase, PHASES[t.phase] || t.phase || '');
@@ -133,7 +134,7 @@
     try {
       const games = await api('GET', '/api/games');
       for (const g of games || []) gameNames[g.id] = g.name;
-      for (const c of cards.values()) setText(c.parts.game, gameNames[c.entry.game] || c.entry.game || '');
+      for (const c of cards.values()) update(c, c.entry);
     } catch (e) { /* ids are shown instead */ }
   }
 
@@ -142,7 +143,7 @@
     loadGames();
     me = await Bac.loadMe();
     Bac.renderWho(el.who, me);
-    Bac.renderBalance(el.balance, me ? me.balance : null, me && me.currency);
+    Bac.renderBalance(el.balance, me ? me.balance : null, me && me.currency, me);
     show(el.help, !me);
     for (const c of cards.values()) update(c, c.entry);
   }

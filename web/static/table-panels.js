@@ -84,10 +84,14 @@
       clearTimeout(timer);
       timer = setTimeout(loadHistory, 600);
     }
+    function voidReason(r) {
+      if (r.void) return r.void;
+      const e = (r.events || []).find((x) => x.type === 'round_voided');
+      return e ? e.reason || 'void' : '';
+    }
     function winnerOf(r) {
       if (r.result && r.result.winner) return r.result.winner;
-      if ((r.events || []).some((e) => e.type === 'round_voided')) return 'void';
-      return '';
+      return voidReason(r) ? 'void' : '';
     }
     function renderHistory() {
       el.history.textContent = '';
@@ -99,8 +103,8 @@
         const w = winnerOf(r);
         const mine = mineOf(r.settlements).length ? mineOf(r.settlements) : r.settlements || [];
         const net = mine.length ? netOf(mine) : null;
-        const voided = (r.events || []).find((e) => e.type === 'round_voided');
-        const label = w === 'void' ? 'Void' + (voided && voided.reason ? ': ' + humanize(voided.reason) : '')
+        const why = voidReason(r);
+        const label = w === 'void' ? 'Void' + (why && why !== 'void' ? ': ' + humanize(why) : '')
           : r.result ? resultHeadline(r.result) : 'In play';
         const btn = h('button', { type: 'button', class: 'hist-item', 'aria-expanded': open === r.round ? 'true' : 'false',
           onclick: () => { open = open === r.round ? 0 : r.round; renderHistory(); } },

@@ -1,7 +1,8 @@
-/* table.js: the player's table at /table/{id}. It keeps the server's latest snapshot (state,
-   roads, game) from the WebSocket and renders from it once per animation frame; events add
-   what state does not carry (the result and the player's settlements, the shoe reveal).
-   Needs app.js, events.js, roads.js, table-bets.js, table-panels.js. */
+/* table.js: the player's table at /table/{id}. It keeps the server's snapshot (state, roads,
+   game), folds the stream's events into that state (state.js), and renders from it once per
+   animation frame. Events also bring what the state does not hold: the result and the
+   player's settlements, the shoe reveal. Needs app.js, events.js, state.js, roads.js,
+   table-bets.js, table-panels.js. */
 'use strict';
 (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, fmtMoney, fmtSigned, toast, clock, cardEl, handTotal, phaseText,
@@ -45,7 +46,7 @@
     if (typeof n !== 'number') return;
     const changed = S.balance !== null && S.balance !== n;
     S.balance = n;
-    Bac.renderBalance(el.balance, n, S.me && S.me.currency);
+    Bac.renderBalance(el.balance, n, S.me && S.me.currency, S.me);
     if (changed) {
       el.wallet.classList.remove('flash');
       void el.wallet.offsetWidth; // restart the animation
@@ -56,7 +57,7 @@
     const id = S.me && S.me.id;
     return id ? (list || []).filter((x) => x.player === id) : [];
   }
-  // A wager the server just accepted shows at once; the next state message replaces it.
+  // A wager the server just accepted shows at once; its "mine" event then finds it there.
   function mergeWager(w) {
     const st = S.state;
     if (!st || !w || w.round !== st.round) return;
@@ -247,7 +248,8 @@
     if (m.table) S.table = m.table;
     if (m.game) S.game = m.game;
     setText(el.tableName, (S.table && S.table.name) || tableId);
-    setText(el.gameName, (S.game && S.game.name) || (S.table && S.table.game) || '');
+    const gname = (S.game && S.game.name) || (S.table && S.table.game) || '';
+    setText(el.gameName, S.table && gname === S.table.name ? '' : gname);
     document.title = ((S.table && S.table.name) || tableId) + ' · Baccarat';
     bets.build(S.game);
     if (m.roads) setRoads(m.roads);
@@ -278,40 +280,33 @@
       const r = list && list[0];
       if (!r || r.round !== round || (S.result && S.result.round === round)) return;
       const voided = (r.events || []).find((e) => e.type === 'round_voided');
+      const reason = r.void || (voided && voided.reason) || '';
       S.result = { round, result: r.result || null, settlements: mine(r.settlements).length ? mine(r.settlements) : r.settlements || [],
-        voided: !r.result && !!voided, reason: voided && voided.reason };
+        voided: !r.result && !!reason, reason };
       invalidate();
     } catch (e) { /* the banner falls back to the shoe results */ }
   }
 
+  // The settlements already known for a round (the caller's copy may come before or after).
+  function keptSettlements(round) {
+    return S.result && S.result.round === round ? S.result.settlements || [] : [];
+  }
+  // A public event: what everyone sees. Settlement events carry the result; the player's own
+  // settlements come in their "mine" copy (onMine).
   function onEvent(e) {
-    const st = S.state;
     switch (e.type) {
-      case 'card_dealt':
-        if (st && e.card && e.round === st.round && !(st.cards || []).some((c) => c.position === e.card.position)) {
-          st.cards = (st.cards || []).concat([e.card]);
-          if (st.shoe && typeof e.card.left === 'number') st.shoe.left = e.card.left;
-        }
-        break;
-      case 'round_settled': {
-        const my = mine(e.settlements);
-        S.result = { round: e.round, result: e.result, settlements: my, seq: e.seq };
-        const net = netOf(my);
-        if (my.length) toast((net > 0 ? 'You won ' : net < 0 ? 'You lost ' : 'Your stakes are back: ') + fmtMoney(Math.abs(net)), { kind: net > 0 ? 'win' : 'info' });
+      case 'round_settled':
+        S.result = { round: e.round, result: e.result, settlements: mine(e.settlements).length ? mine(e.settlements) : keptSettlements(e.round), seq: e.seq };
         panels.refreshSoon();
         break;
-      }
       case 'round_voided':
-        S.result = { round: e.round, voided: true, reason: e.reason, settlements: mine(e.settlements), seq: e.seq };
+        S.result = { round: e.round, voided: true, reason: e.reason, settlements: mine(e.settlements).length ? mine(e.settlements) : keptSettlements(e.round), seq: e.seq };
         toast('Round ' + e.round + ' is void' + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + ': every stake is returned', { kind: 'error', code: e.reason });
         panels.refreshSoon();
         break;
-      case 'session_settled': {
-        const my = mine(e.settlements);
-        S.sessionResult = { session: e.session, settlements: my, seq: e.seq };
-        if (my.length) toast('Dragon session settled: ' + fmtSigned(netOf(my)), { kind: netOf(my) > 0 ? 'win' : 'info' });
+      case 'session_settled':
+        if (mine(e.settlements).length) onMine(e);
         break;
-      }
       case 'shoe_started':
         if (e.shoe && e.shoe.commitment) S.commitments[e.shoe.number] = e.shoe.commitment;
         break;
@@ -342,18 +337,73 @@
     invalidate();
   }
 
+  // The player's own copy of an event: their wagers and their settlements.
+  function onMine(e) {
+    const list = e.settlements || [];
+    const net = netOf(list);
+    switch (e.type) {
+      case 'round_settled':
+        S.result = { round: e.round, result: e.result || (S.result && S.result.round === e.round ? S.result.result : null), settlements: list, seq: e.seq };
+        if (list.length) toast((net > 0 ? 'You won ' : net < 0 ? 'You lost ' : 'Your stakes are back: ') + fmtMoney(Math.abs(net)), { kind: net > 0 ? 'win' : 'info' });
+        break;
+      case 'round_voided':
+        S.result = { round: e.round, voided: true, reason: e.reason, settlements: list, seq: e.seq };
+        break;
+      case 'session_settled':
+        S.sessionResult = { session: e.session, settlements: list, seq: e.seq };
+        if (list.length) toast('Dragon session settled: ' + fmtSigned(net), { kind: net > 0 ? 'win' : 'info' });
+        break;
+      default:
+        break;
+    }
+    invalidate();
+  }
+
+  // Re-reads the snapshot after an event the page cannot fold exactly, or after a reconnect
+  // that replayed what was missed. Spread out a little so a table's players do not all ask at once.
+  let resyncTimer = 0;
+  let resyncTries = 0;
+  function scheduleResync(delay) {
+    clearTimeout(resyncTimer);
+    resyncTimer = setTimeout(resync, delay !== undefined ? delay : 200 + Math.random() * 800);
+  }
+  async function resync() {
+    try {
+      const snap = await api('GET', '/api/tables/' + encodeURIComponent(tableId));
+      if (S.state && snap && snap.state && snap.state.seq < S.state.seq) {
+        // Events overtook the snapshot: ask again shortly (a few times at most).
+        if (++resyncTries <= 3) scheduleResync(1000);
+        return;
+      }
+      resyncTries = 0;
+      applySnapshot(snap);
+    } catch (e) { /* the stream keeps the page going */ }
+  }
+
   function onMessage(m) {
     switch (m.type) {
       case 'snapshot': applySnapshot(m); break;
-      case 'event': if (m.event) onEvent(m.event); break;
+      case 'event':
+        if (!m.event) break;
+        if (S.state && Bac.foldEvent(S.state, m.event, S.game)) scheduleResync();
+        onEvent(m.event);
+        invalidate();
+        break;
+      case 'mine':
+        if (!m.event) break;
+        if (S.state) Bac.foldMine(S.state, m.event, S.game);
+        onMine(m.event);
+        break;
+      case 'totals': Bac.foldTotals(S.state, m); invalidate(); break;
       case 'roads': setRoads(m.roads); break;
       case 'balance': setBalance(m.balance); break;
-      case 'state': setState(m.state); break;
+      case 'state': setState(m.state); break; // a server that sends whole states
       default: break;
     }
   }
   const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
-  function onStatus(s) {
+  function onStatus(s, info) {
+    if (s === 'live' && info && info.resumed) scheduleResync(300); // resumed with since=: no snapshot follows
     setAttr(el.conn, 'data-status', s);
     setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);
   }
