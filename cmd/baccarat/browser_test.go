@@ -181,40 +181,48 @@ func TestBrowserDealerDealsARoundByKeyboard(t *testing.T) {
 	phase := func(p string) string {
 		return `(function(){const e=document.querySelector('#dealer-phase');return !!e && e.textContent.toLowerCase().includes('` + p + `')})()`
 	}
-	err := chromedp.Do(ctx,
-		chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS(`#card-input`)),
-		chromedp.Click(chromedp.CSS(`[data-cmd="new_shoe"]`)),
-	)
-	if err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#card-input`))); err != nil {
 		t.Fatal(err)
 	}
-	// New shoe asks for a confirmation (a second press).
-	_ = chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond), chromedp.Click(chromedp.CSS(`[data-cmd="new_shoe"]`)))
+	state := func() table.State {
+		var snap struct{ State table.State }
+		apiGet(t, s, s.links["dealer_token"], "/api/tables/live", &snap)
+		return snap.State
+	}
+	// until retries an action (a click or a key) until the table shows what it should:
+	// a loaded machine may take a moment to connect the console.
+	until := func(what string, act chromedp.Action[chromedp.Void], ok func(table.State) bool) {
+		t.Helper()
+		for try := 0; try < 5; try++ {
+			if err := chromedp.Do(ctx, act); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 30; i++ {
+				if ok(state()) {
+					return
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		screenshot(t, ctx, "dealer-failed")
+		t.Fatalf("the dealer console never managed to %s", what)
+	}
+	newShoe := chromedp.Click(chromedp.CSS(`[data-cmd="new_shoe"]`)) // asks for a second press to confirm
+	until("start a shoe", chromedp.Steps(newShoe, chromedp.Sleep(200*time.Millisecond), newShoe),
+		func(st table.State) bool { return st.Shoe.Active })
+	key := func(k string) chromedp.Action[chromedp.Void] {
+		return chromedp.Steps(chromedp.Focus(chromedp.CSS(`#card-input`)), chromedp.SendKeys(chromedp.CSS(`#card-input`), k))
+	}
+	until("open betting with O", key("o"), func(st table.State) bool { return st.Phase == table.PhaseBetting })
+	until("close betting with C", key("c"), func(st table.State) bool { return st.Phase == table.PhaseClosed })
 	waitState := func(want table.Phase) error {
-		deadline := time.Now().Add(10 * time.Second)
-		for time.Now().Before(deadline) {
-			var snap struct{ State table.State }
-			apiGet(t, s, s.links["dealer_token"], "/api/tables/live", &snap)
-			if snap.State.Phase == want && snap.State.Shoe.Active {
+		for i := 0; i < 100; i++ {
+			if state().Phase == want {
 				return nil
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 		return fmt.Errorf("the table never reached %s", want)
-	}
-	steps := []struct {
-		keys string
-		want table.Phase
-	}{{"o", table.PhaseBetting}, {"c", table.PhaseClosed}}
-	for _, st := range steps {
-		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#card-input`)), chromedp.SendKeys(chromedp.CSS(`#card-input`), st.keys)); err != nil {
-			t.Fatal(err)
-		}
-		if err := waitState(st.want); err != nil {
-			screenshot(t, ctx, "dealer-failed")
-			t.Fatal(err)
-		}
 	}
 	for _, card := range []string{"9h", "Kd", "Qc", "2s"} { // Player natural 9
 		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#card-input`), card+"\r")); err != nil {

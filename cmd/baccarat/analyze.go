@@ -1,0 +1,511 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/odds"
+)
+
+func init() {
+	register(&command{
+		name:    "analyze",
+		summary: "exact PAR sheet of a game from any shoe: every bet's odds, edge and variance",
+		usage: `Usage: baccarat analyze --game ID [--decks N | --shoe COUNTS] [--remove CARDS]
+                        [--revealed P:7h,B:Kd] [--hands N] [--margin M] [--exact] [--json]
+
+Counts every ordered sequence of cards the next coup can be dealt from the shoe, exactly, and
+prints the game's PAR sheet: for every bet the probability of each paying tier, of a push and
+of a loss, the house edge (positive: the house's advantage; pushes count in the denominator),
+variance, standard deviation and hit rate, then the effect on each edge of removing one card
+of each rank. Hand outcomes count ordered 6-card prefixes (8 decks: 416·415·…·411 sequences),
+pair bets ordered 4-card prefixes, the convention of published tables.
+
+  --shoe      13 counts A..K (32,32,...), rank:count pairs (A:31,T:30) or card:count pairs
+              (Ah:8,Kd:7); without suits Perfect Pair cannot be counted
+  --remove    cards already dealt from the shoe (7h,Kd,... ; by rank for a shoe without suits)
+  --revealed  Bet on Baccarat's later betting rounds: the Player's first card, then the
+              Banker's (P:7h or P:7h,B:Kd); the odds follow them
+  --hands     add the Dragon bets for a session of N hands, with their break-even length
+  --margin    Bet on Baccarat margin: 0.05, 5% or 500bp for every bet, or per bet
+              (tie=8%,player=2%); default: odds.DefaultMargins
+  --exact     show every probability as an exact fraction too
+
+  baccarat analyze --game mbs-tiger
+  baccarat analyze --game punto-banco --decks 6 --remove 5h,5d,5c,5s --json
+  baccarat analyze --game bet-on-baccarat --revealed P:7h,B:Kd --margin 3%
+  baccarat analyze --game mbs-dragon --hands 70
+`,
+		run: runAnalyze,
+	})
+}
+
+type analyzeOpts struct {
+	game                      *games.Game
+	decks                     int
+	shoe, remove, reveal, mar string
+	hands                     int
+	exact, asJSON             bool
+}
+
+func runAnalyze(ctx context.Context, e *env, args []string) int {
+	c := commands["analyze"]
+	fs := newFlags(e, c)
+	var o analyzeOpts
+	gameID := fs.String("game", "", "game id (see 'baccarat games')")
+	fs.IntVar(&o.decks, "decks", 0, "decks in a full shoe (default: the game's)")
+	fs.StringVar(&o.shoe, "shoe", "", "shoe composition instead of full decks")
+	fs.StringVar(&o.remove, "remove", "", "cards removed from the shoe")
+	fs.StringVar(&o.reveal, "revealed", "", "revealed cards of the coup: P:card[,B:card]")
+	fs.IntVar(&o.hands, "hands", 0, "Dragon session length in hands")
+	fs.StringVar(&o.mar, "margin", "", "Bet on Baccarat margin(s)")
+	fs.BoolVar(&o.exact, "exact", false, "show exact fractions")
+	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	g, err := games.ByID(*gameID)
+	if err != nil {
+		return fail(e, c.name, err)
+	}
+	o.game = g
+	out, err := analyze(ctx, &o)
+	if err != nil {
+		return fail(e, c.name, err)
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		return 0
+	}
+	printAnalysis(e.stdout, out, o.exact)
+	return 0
+}
+
+// analysisJSON is analyze's output; the text form prints the same fields.
+type analysisJSON struct {
+	Game      string             `json:"game"`
+	Name      string             `json:"name"`
+	Cards     int                `json:"cards"`
+	Decks     int                `json:"decks,omitempty"`
+	Revealed  []string           `json:"revealed,omitempty"`
+	Sequences string             `json:"sequences"`
+	PairSeqs  string             `json:"pair_sequences"`
+	Events    map[string]float64 `json:"events"`
+	Ways      map[string]string  `json:"ways"`
+	Bets      []betSheetJSON     `json:"bets"`
+	Ranks     []string           `json:"ranks"`
+}
+
+type betSheetJSON struct {
+	Bet        string             `json:"bet"`
+	Name       string             `json:"name"`
+	Error      string             `json:"error,omitempty"`
+	Session    int                `json:"session_hands,omitempty"`
+	Win        float64            `json:"win_probability"`
+	Push       float64            `json:"push_probability"`
+	Lose       float64            `json:"lose_probability"`
+	Return     float64            `json:"return"`
+	HouseEdge  float64            `json:"house_edge"`
+	Variance   float64            `json:"variance"`
+	StdDev     float64            `json:"std_dev"`
+	HitRate    float64            `json:"hit_rate"`
+	Tiers      []tierSheetJSON    `json:"tiers"`
+	Odds       *float64           `json:"odds"`
+	Offered    *bool              `json:"offered,omitempty"`
+	Margin     *float64           `json:"margin,omitempty"`
+	EoR        map[string]float64 `json:"effect_of_removal,omitempty"`
+	BreakEven  *int               `json:"break_even_hands,omitempty"`
+	EdgeByN    []float64          `json:"house_edge_by_hands,omitempty"`
+	ExactEdge  string             `json:"exact_house_edge,omitempty"`
+	ExactWin   string             `json:"exact_win,omitempty"`
+	ExactPush  string             `json:"exact_push,omitempty"`
+	ExactVar   string             `json:"exact_variance,omitempty"`
+	decimalBet bool
+}
+
+type tierSheetJSON struct {
+	Event       string  `json:"event"`
+	Pays        string  `json:"pays"`
+	Probability float64 `json:"probability"`
+	Ways        string  `json:"ways,omitempty"`
+	Fraction    string  `json:"fraction,omitempty"`
+}
+
+// shoeFor builds the composition: full decks or --shoe, less --remove and --revealed.
+func shoeFor(o *analyzeOpts) (baccarat.Counts, []baccarat.Card, error) {
+	var counts baccarat.Counts
+	switch {
+	case o.shoe != "" && o.decks != 0:
+		return counts, nil, baccarat.Errorf(baccarat.CodeBadRequest, "give --decks or --shoe, not both")
+	case o.shoe != "":
+		var err error
+		if counts, err = baccarat.ParseCounts(o.shoe); err != nil {
+			return counts, nil, err
+		}
+	default:
+		if o.decks == 0 {
+			o.decks = o.game.Decks.Default
+		}
+		if o.decks < 1 || o.decks > 1000 {
+			return counts, nil, baccarat.Errorf(baccarat.CodeBadShoe, "%d decks: a shoe has 1 to 1000 decks", o.decks)
+		}
+		counts = baccarat.NewCounts(o.decks)
+	}
+	if o.remove != "" {
+		cards, err := baccarat.ParseCards(o.remove)
+		if err != nil {
+			return counts, nil, err
+		}
+		if err := counts.RemoveAll(cards); err != nil {
+			return counts, nil, err
+		}
+	}
+	revealed, err := parseRevealed(o.reveal)
+	if err != nil {
+		return counts, nil, err
+	}
+	if err := counts.RemoveAll(revealed); err != nil {
+		return counts, nil, err
+	}
+	return counts, revealed, nil
+}
+
+// parseRevealed reads "P:7h,B:Kd" (or "7h,Kd"): the Player's first card, then the Banker's.
+func parseRevealed(s string) ([]baccarat.Card, error) {
+	var out []baccarat.Card
+	for i, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		want := [2]string{"P", "B"}
+		if i > 1 {
+			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--revealed takes at most two cards: P1, then B1")
+		}
+		side, card, ok := strings.Cut(f, ":")
+		if !ok {
+			side, card = want[i], f
+		}
+		if !strings.EqualFold(side, want[i]) {
+			return nil, baccarat.Errorf(baccarat.CodeBadRequest,
+				"revealed card %d %q: cards come in deal order, the Player's first (P:7h), then the Banker's (B:Kd)", i+1, f)
+		}
+		k, err := baccarat.ParseCard(card)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// parseMargins reads --margin: one margin for every bet, or bet=margin pairs. A margin is a
+// fraction (0.05), a percentage (5%) or basis points (500bp).
+func parseMargins(s string, g *games.Game) (map[string]odds.Margin, error) {
+	if s == "" {
+		return nil, nil
+	}
+	one := func(v string) (odds.Margin, error) {
+		v = strings.TrimSpace(v)
+		scale, num := 10000.0, v
+		switch {
+		case strings.HasSuffix(v, "%"):
+			scale, num = 100, strings.TrimSuffix(v, "%")
+		case strings.HasSuffix(v, "bp"):
+			scale, num = 1, strings.TrimSuffix(v, "bp")
+		}
+		f, err := strconv.ParseFloat(num, 64)
+		bp := f * scale
+		if err != nil || bp < 0 || bp >= 10000 || bp != float64(int(bp+0.5)) && scale == 1 {
+			return 0, baccarat.Errorf(baccarat.CodeBadRequest, "margin %q: write 0.05, 5%% or 500bp (0 to under 100%%)", v)
+		}
+		return odds.Margin(int(bp + 0.5)), nil
+	}
+	m := map[string]odds.Margin{}
+	if !strings.Contains(s, "=") {
+		v, err := one(s)
+		for _, b := range g.Bets {
+			m[b.ID] = v
+		}
+		return m, err
+	}
+	for _, f := range strings.Split(s, ",") {
+		id, v, _ := strings.Cut(f, "=")
+		if g.Bet(strings.TrimSpace(id)) == nil {
+			return nil, baccarat.Errorf(baccarat.CodeUnknownBet, "--margin names bet %q, which %s does not have", id, g.ID)
+		}
+		mv, err := one(v)
+		if err != nil {
+			return nil, err
+		}
+		m[strings.TrimSpace(id)] = mv
+	}
+	return m, nil
+}
+
+func analyze(ctx context.Context, o *analyzeOpts) (*analysisJSON, error) {
+	counts, revealed, err := shoeFor(o)
+	if err != nil {
+		return nil, err
+	}
+	margins, err := parseMargins(o.mar, o.game)
+	if err != nil {
+		return nil, err
+	}
+	if o.hands != 0 && (o.hands < 1 || len(o.game.DragonBets()) == 0) {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--hands %d: only a game with Dragon bets (mbs-dragon) has sessions, of 1 hand or more", o.hands)
+	}
+	sheet, eor, err := odds.EffectOfRemoval(ctx, counts, revealed, o.game, margins)
+	if err != nil {
+		return nil, err
+	}
+	a, err := odds.Analyze(ctx, counts, revealed)
+	if err != nil {
+		return nil, err
+	}
+	out := &analysisJSON{Game: o.game.ID, Name: o.game.Name, Cards: counts.Total(), Decks: o.decks,
+		Sequences: a.Total().String(), PairSeqs: a.PairTotal().String(), Events: map[string]float64{},
+		Ways: map[string]string{"total": a.Total().String()}}
+	for _, k := range revealed {
+		out.Revealed = append(out.Revealed, k.String())
+	}
+	out.addEvents(sheet.Events)
+	for _, rm := range eor {
+		out.Ranks = append(out.Ranks, rm.Rank.String())
+	}
+	for i := range sheet.Bets {
+		out.Bets = append(out.Bets, betJSONOf(&sheet.Bets[i], eor, i, o.exact))
+	}
+	if o.hands > 0 {
+		for _, b := range o.game.DragonBets() {
+			bj, err := dragonJSONOf(ctx, a, b, o.hands, o.exact)
+			if err != nil {
+				return nil, err
+			}
+			out.Bets = append(out.Bets, bj)
+		}
+	}
+	return out, nil
+}
+
+// addEvents writes each event's probability and its ways (the exact numerator).
+func (out *analysisJSON) addEvents(ev odds.Events) {
+	for _, x := range []struct {
+		name string
+		f    odds.Fraction
+	}{{"player_win", ev.PlayerWin}, {"banker_win", ev.BankerWin}, {"tie", ev.Tie}, {"cards_4", ev.Cards4},
+		{"cards_5", ev.Cards5}, {"cards_6", ev.Cards6}, {"natural", ev.Natural}, {"player_pair", ev.PlayerPair},
+		{"banker_pair", ev.BankerPair}} {
+		out.Events[x.name] = x.f.Float64()
+		out.Ways[x.name] = x.f.Num().String()
+	}
+}
+
+func betJSONOf(bs *odds.BetSheet, eor []odds.Removal, i int, exact bool) betSheetJSON {
+	bj := betSheetJSON{Bet: bs.Bet.ID, Name: bs.Bet.Name, Tiers: []tierSheetJSON{}, decimalBet: bs.Bet.Decimal}
+	if bs.Err != nil {
+		bj.Error = bs.Err.Error()
+		return bj
+	}
+	bj.Win, bj.Push, bj.Lose = bs.Win.Float64(), bs.Push.Float64(), bs.Lose.Float64()
+	bj.Return, bj.HouseEdge, bj.Variance, bj.StdDev, bj.HitRate = bs.Return, bs.HouseEdge, bs.Variance, bs.StdDev, bs.HitRate
+	for _, t := range bs.Tiers {
+		tj := tierSheetJSON{Event: t.Event, Pays: t.Pays.String(), Probability: t.Probability.Float64(),
+			Ways: t.Probability.Num().String()}
+		if bs.Bet.Decimal {
+			tj.Pays = "odds"
+		}
+		if exact {
+			tj.Fraction = t.Probability.String()
+		}
+		bj.Tiers = append(bj.Tiers, tj)
+	}
+	if p := bs.Price; p != nil {
+		margin := float64(p.Margin) / 10000
+		bj.Margin, bj.Offered = &margin, &p.Offered
+		if p.Odds > 0 {
+			v := float64(p.Odds) / 100
+			bj.Odds = &v
+		}
+	}
+	bj.EoR = map[string]float64{}
+	for _, rm := range eor {
+		bj.EoR[rm.Rank.String()] = rm.Delta[i]
+	}
+	if exact {
+		bj.ExactEdge, bj.ExactVar = ratString(bs.ExactHouseEdge()), ratString(bs.ExactVariance())
+		bj.ExactWin, bj.ExactPush = bs.Win.String(), bs.Push.String()
+	}
+	return bj
+}
+
+func dragonJSONOf(ctx context.Context, a *odds.Analysis, b *games.Bet, hands int, exact bool) (betSheetJSON, error) {
+	ds, err := a.Dragon(ctx, b, hands)
+	if err != nil {
+		return betSheetJSON{}, err
+	}
+	bj := betSheetJSON{Bet: b.ID, Name: b.Name, Session: hands, Win: ds.Win.Float64(), Lose: ds.Lose.Float64(),
+		Return: ds.Return, HouseEdge: ds.HouseEdge, Variance: ds.Variance, StdDev: ds.StdDev, HitRate: ds.Win.Float64()}
+	for _, t := range ds.Tiers {
+		tj := tierSheetJSON{Event: t.Event, Pays: t.Pays.String(), Probability: t.Probability.Float64()}
+		if exact {
+			tj.Fraction = t.Probability.String()
+		}
+		bj.Tiers = append(bj.Tiers, tj)
+	}
+	if n, ok, err := a.DragonBreakEven(ctx, b, 1000); err != nil {
+		return bj, err
+	} else if ok {
+		bj.BreakEven = &n
+	}
+	bj.EdgeByN, err = a.DragonEdges(ctx, b, hands)
+	return bj, err
+}
+
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	return r.String()
+}
+
+func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 4, 64) + "%" }
+
+func printAnalysis(w io.Writer, a *analysisJSON, exact bool) {
+	shoe := fmt.Sprintf("%d cards", a.Cards)
+	if a.Decks > 0 {
+		shoe += fmt.Sprintf(" (%d decks)", a.Decks)
+	}
+	rev := "none"
+	if len(a.Revealed) > 0 {
+		rev = "P " + a.Revealed[0]
+		if len(a.Revealed) > 1 {
+			rev += ", B " + a.Revealed[1]
+		}
+	}
+	fmt.Fprintf(w, "%s  %s\nshoe: %s   revealed: %s   sequences: %s (hands), %s (pairs)\n\n",
+		a.Game, a.Name, shoe, rev, a.Sequences, a.PairSeqs)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "EVENT\tPROBABILITY\tWAYS\t")
+	for _, x := range [][2]string{{"player_win", "Player wins"}, {"banker_win", "Banker wins"}, {"tie", "Tie"},
+		{"cards_4", "4 cards dealt"}, {"cards_5", "5 cards dealt"}, {"cards_6", "6 cards dealt"}, {"natural", "a natural"},
+		{"player_pair", "Player pair"}, {"banker_pair", "Banker pair"}} {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", x[1], pct(a.Events[x[0]]), a.Ways[x[0]])
+	}
+	_ = tw.Flush()
+	fmt.Fprintln(w)
+	printTiers(w, a, exact)
+	fmt.Fprintln(w)
+	printSummary(w, a, exact)
+	printEoR(w, a)
+}
+
+// printTiers is the sheet's first table: every paying tier of every bet.
+func printTiers(w io.Writer, a *analysisJSON, exact bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "BET\tPAYS\tEVENT\tPROBABILITY")
+	if exact {
+		fmt.Fprint(tw, "\tFRACTION")
+	}
+	fmt.Fprintln(tw)
+	for _, b := range a.Bets {
+		name := b.Bet
+		if b.Session > 0 {
+			name += fmt.Sprintf(" (%d hands)", b.Session)
+		}
+		if b.Error != "" {
+			fmt.Fprintf(tw, "%s\t\t%s\t\n", name, b.Error)
+			continue
+		}
+		for i, t := range b.Tiers {
+			if i > 0 {
+				name = ""
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s", name, t.Pays, t.Event, pct(t.Probability))
+			if exact {
+				fmt.Fprintf(tw, "\t%s", t.Fraction)
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	_ = tw.Flush()
+}
+
+func printSummary(w io.Writer, a *analysisJSON, exact bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "BET\tHIT RATE\tPUSH\tHOUSE EDGE\tVARIANCE\tSTD DEV\tODDS\tBREAK-EVEN\t")
+	for _, b := range a.Bets {
+		if b.Error != "" {
+			continue
+		}
+		name, odd, be := b.Bet, "", ""
+		if b.Session > 0 {
+			name += fmt.Sprintf(" (%d hands)", b.Session)
+			be = "none ≤ 1000"
+			if b.BreakEven != nil {
+				be = fmt.Sprintf("%d hands", *b.BreakEven)
+			}
+		}
+		if b.decimalBet {
+			odd = "—"
+			if b.Odds != nil {
+				odd = strconv.FormatFloat(*b.Odds, 'f', 2, 64)
+			}
+			if b.Offered != nil && !*b.Offered {
+				odd += " (not offered)"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t%s\t\n", name, pct(b.HitRate), pct(b.Push),
+			pct(b.HouseEdge), b.Variance, b.StdDev, odd, be)
+	}
+	_ = tw.Flush()
+	for _, b := range a.Bets {
+		if len(b.EdgeByN) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s house edge by session length:", b.Bet)
+		step := max(1, (len(b.EdgeByN)+9)/10)
+		for n := step; n <= len(b.EdgeByN); n += step {
+			fmt.Fprintf(w, "  %d: %s", n, pct(b.EdgeByN[n-1]))
+		}
+		fmt.Fprintln(w)
+	}
+	if exact {
+		fmt.Fprintln(w)
+		for _, b := range a.Bets {
+			if b.ExactEdge != "" {
+				fmt.Fprintf(w, "%s: house edge %s, variance %s\n", b.Bet, b.ExactEdge, b.ExactVar)
+			}
+		}
+	}
+}
+
+func printEoR(w io.Writer, a *analysisJSON) {
+	if len(a.Ranks) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nEFFECT OF REMOVAL: change of the house edge, in % points, when one card of a rank leaves the shoe")
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "BET\t")
+	for _, r := range a.Ranks {
+		fmt.Fprintf(tw, "%s\t", r)
+	}
+	fmt.Fprintln(tw)
+	for _, b := range a.Bets {
+		if b.EoR == nil {
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t", b.Bet)
+		for _, r := range a.Ranks {
+			fmt.Fprintf(tw, "%+.5f\t", 100*b.EoR[r])
+		}
+		fmt.Fprintln(tw)
+	}
+	_ = tw.Flush()
+}

@@ -1,0 +1,229 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/odds"
+)
+
+// freshOdds are Bet on Baccarat's first-round prices from a fresh shoe: what the simulator
+// pays its decimal bets at.
+func freshOdds(t testing.TB, g *games.Game, decks int) map[string]baccarat.Odds {
+	t.Helper()
+	prices, err := odds.Prices(baccarat.NewCounts(decks), nil, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]baccarat.Odds{}
+	for _, p := range prices {
+		m[p.Bet] = max(p.Odds, 100)
+	}
+	return m
+}
+
+func TestDeterministicWhateverTheCores(t *testing.T) {
+	cfg := Config{Game: games.MBSDragon, Shoes: 3*ChunkShoes + 5, CutCard: -1, Seed: 7, Sessions: []int{10, 30}}
+	var reports []*Report
+	for _, workers := range []int{1, 2, 5} {
+		cfg.Workers = workers
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, rep)
+	}
+	for i := 1; i < len(reports); i++ {
+		if !reflect.DeepEqual(reports[0], reports[i]) {
+			t.Errorf("seed 7 on %d workers differs from 1 worker:\n%+v\n%+v", []int{1, 2, 5}[i], reports[0], reports[i])
+		}
+	}
+	cfg.Seed = 8
+	other, _ := Run(context.Background(), cfg)
+	if reflect.DeepEqual(reports[0].Bets, other.Bets) {
+		t.Error("seeds 7 and 8 deal the same")
+	}
+}
+
+// Every coup of the dealing loop, dealt again by the rules engine, has the key the loop gave it.
+func TestDealingLoopAgreesWithRulesEngine(t *testing.T) {
+	for _, g := range []*games.Game{games.MBSTiger, games.BetOnBaccarat} {
+		cfg := Config{Game: g, Shoes: 100, CutCard: -1, Seed: 3, Odds: freshOdds(t, g, 6), verify: true}
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Hands == 0 || rep.PlayerWins+rep.BankerWins+rep.Ties != rep.Hands ||
+			rep.Cards4+rep.Cards5+rep.Cards6 != rep.Hands {
+			t.Errorf("%s: %+v", g.ID, rep)
+		}
+		if want := 4*rep.Cards4 + 5*rep.Cards5 + 6*rep.Cards6; rep.Cards != want {
+			t.Errorf("%s: %d cards dealt, the coups used %d", g.ID, rep.Cards, want)
+		}
+	}
+}
+
+// The simulator agrees with the exact values within its 99% confidence intervals, for every
+// bet of every game. (The exact values are a fresh shoe's; over whole shoes with a cut card
+// a bet's expected return differs from it by the cut-card effect, orders of magnitude below
+// these intervals.)
+func TestSimulatorAgreesWithExact(t *testing.T) {
+	shoes := 3000
+	if testing.Short() {
+		shoes = 300
+	}
+	for _, g := range games.All() {
+		t.Run(g.ID, func(t *testing.T) {
+			decks := g.Decks.Default
+			cfg := Config{Game: g, Shoes: shoes, CutCard: -1, Seed: 2024}
+			if g.Rules.BettingRounds > 1 {
+				cfg.Odds = freshOdds(t, g, decks)
+			}
+			rep, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := odds.Analyze(context.Background(), baccarat.NewCounts(decks), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheet := a.Sheet(g, nil)
+			for _, br := range rep.Bets {
+				exact := sheet.Bet(br.Bet).Return
+				if math.Abs(br.Return-exact) > br.CI99 {
+					t.Errorf("%s: realised %.5f ± %.5f, exact %.5f", br.Bet, br.Return, br.CI99, exact)
+				}
+			}
+		})
+	}
+}
+
+// The longest streaks of simulated Dragon sessions agree with the exact chain (independent
+// hands at the fresh shoe's probabilities). 48 proportions are compared at once, so each gets
+// a Bonferroni-corrected interval (z = 3.71: 99% for the family); a 40,000-shoe run agrees
+// with the chain within ±2 standard errors everywhere.
+func TestDragonSessionsAgreeWithChain(t *testing.T) {
+	shoes := 3000
+	if testing.Short() {
+		shoes = 300
+	}
+	rep, err := Run(context.Background(), Config{Game: games.MBSDragon, Shoes: shoes, CutCard: -1, Seed: 99, Sessions: []int{20, 60}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := odds.Analyze(context.Background(), baccarat.NewCounts(8), nil)
+	for _, sr := range rep.Sessions {
+		for k, b := range games.MBSDragon.DragonBets() {
+			ds, err := a.Dragon(context.Background(), b, sr.Hands)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for l := 0; l < 8; l++ {
+				p := ds.Longest[l].Float64()
+				got := float64(sr.Longest[k][l]) / float64(sr.Sessions)
+				ci := 3.71*math.Sqrt(p*(1-p)/float64(sr.Sessions)) + 1e-9
+				if math.Abs(got-p) > ci {
+					t.Errorf("%s, %d hands, longest %d: %.4f, chain %.4f ± %.4f", b.ID, sr.Hands, l, got, p, ci)
+				}
+			}
+		}
+	}
+}
+
+func TestConfigRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		code string
+	}{
+		{"no game", Config{Shoes: 1}, baccarat.CodeUnknownGame},
+		{"no shoes", Config{Game: games.MBSTiger}, baccarat.CodeBadRequest},
+		{"cut card behind every card", Config{Game: games.MBSTiger, Shoes: 1, CutCard: 416}, baccarat.CodeBadRequest},
+		{"BoB without odds", Config{Game: games.BetOnBaccarat, Shoes: 1, CutCard: -1}, baccarat.CodeBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Run(context.Background(), tc.cfg); baccarat.ErrorCode(err) != tc.code {
+				t.Errorf("error %v, want %s", err, tc.code)
+			}
+		})
+	}
+}
+
+// A cut card placed within five cards of the end lets rounds run out of cards: those rounds
+// are void (SPEC §2), and nothing else changes.
+func TestCutCardAtTheEnd(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: games.PuntoBanco, Decks: 1, Shoes: 400, CutCard: 0, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Voids == 0 || rep.Voids > 400 {
+		t.Errorf("%d void rounds in 400 one-deck shoes dealt to the last card", rep.Voids)
+	}
+	if rep.Cards > 400*52 {
+		t.Errorf("%d cards dealt from 400 decks", rep.Cards)
+	}
+}
+
+func ExampleRun() {
+	rep, _ := Run(context.Background(), Config{Game: games.PuntoBanco, Shoes: 1000, CutCard: -1, Seed: 1})
+	fmt.Println(rep.Hands, "coups from", rep.Shoes, "shoes")
+	for _, b := range rep.Bets[:3] {
+		fmt.Printf("%-6s %+.4f ± %.4f\n", b.Bet, b.Return, b.CI99)
+	}
+	// Output:
+	// 81848 coups from 1000 shoes
+	// player -0.0140 ± 0.0084
+	// banker -0.0090 ± 0.0082
+	// tie    -0.1525 ± 0.0242
+}
+
+// The streak automaton against games.Streaks, the rules' own count, over every sequence of
+// up to 9 results.
+func TestStreaksAgainstRules(t *testing.T) {
+	res := []baccarat.Winner{baccarat.PlayerWins, baccarat.BankerWins, baccarat.Tie}
+	for n := 0; n <= 9; n++ {
+		seq := make([]baccarat.Winner, n)
+		raw := make([]uint8, n)
+		var walk func(i int)
+		walk = func(i int) {
+			if i == n {
+				b, p := streaks(raw)
+				wb, wp := games.Streaks(seq)
+				if b != min(wb, 7) || p != min(wp, 7) {
+					t.Fatalf("%v: %d %d, rules %d %d", seq, b, p, wb, wp)
+				}
+				return
+			}
+			for _, r := range res {
+				seq[i], raw[i] = r, uint8(r)
+				walk(i + 1)
+			}
+		}
+		walk(0)
+	}
+}
+
+// The dealing loop allocates nothing once a coup's key has been settled (issue 3: zero
+// allocations in the inner loops). Replaying one chunk keeps its keys known.
+func TestDealingLoopAllocates0(t *testing.T) {
+	for _, g := range []*games.Game{games.MBSTiger, games.MBSDragon} {
+		cfg := Config{Game: g, Shoes: 1, CutCard: -1, Seed: 1}
+		if err := cfg.validate(); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := newTable(&cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWorker(tb)
+		w.chunk(1, 0, 8)
+		if allocs := testing.AllocsPerRun(10, func() { w.chunk(1, 0, 8) }); allocs != 0 {
+			t.Errorf("%s: %v allocations per 8 shoes", g.ID, allocs)
+		}
+	}
+}
