@@ -60,7 +60,7 @@ type Table struct {
 
 	// tallies of this round's wagers, for the placement rules
 	spots        map[spot]baccarat.Money
-	areas        map[uint64]int // players with a wager in each playing area
+	areas        map[uint64]int   // players with a wager in each playing area
 	totals       []baccarat.Money // stakes on each bet this round, by bet index
 	sumPlayer    baccarat.Money
 	sumBanker    baccarat.Money
