@@ -176,8 +176,8 @@ func (h *Host) adopt(ctx context.Context, id string) error {
 		_ = h.opt.Store.Release(ctx, id, h.opt.Owner)
 		return err
 	}
-	h.start(r)
 	h.opt.Logger.Info("table recovered", "table", id, "seq", r.head.Seq, "phase", r.t.Phase())
+	h.start(r) // from here on only the runner's goroutine touches r
 	return nil
 }
 
