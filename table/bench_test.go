@@ -35,12 +35,13 @@ func newBenchShoe(t *Table) {
 	}
 }
 
+var open, closeCmd, deal = Command{Type: CmdOpen}, Command{Type: CmdClose}, Command{Type: CmdDeal}
+
 // playRound plays one round: open, the wagers, close, deal to the settlement.
 func playRound(b *testing.B, t *Table, wagers []Command) {
 	if !t.shoe.active {
 		newBenchShoe(t)
 	}
-	open, closeCmd, deal := Command{Type: CmdOpen}, Command{Type: CmdClose}, Command{Type: CmdDeal}
 	if _, err := t.Apply(&open); err != nil {
 		b.Fatal(err)
 	}
