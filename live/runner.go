@@ -72,7 +72,7 @@ type runner struct {
 
 // totalsEvery paces the "totals" messages: every wager changes the totals, and sending
 // each change to every player would cost the square of the players.
-const totalsEvery = 500 * time.Millisecond
+const totalsEvery = time.Second
 
 var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try again")
 

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -39,9 +40,6 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 	pub := func(e *table.Event) {
 		r.hub.publish(Delivery{Seq: e.Seq, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
 	}
-	mine := func(player string, e *table.Event) {
-		r.hub.publish(Delivery{Seq: e.Seq, Player: player, Data: encode(envelope{Type: "mine", Seq: e.Seq, Event: e})})
-	}
 	// mineAsIs wraps the journalled bytes of an event that goes out unchanged.
 	mineAsIs := func(player string, e *table.Event, data []byte) {
 		b := make([]byte, 0, len(data)+48)
@@ -63,7 +61,7 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 			case table.EvFunded:
 				mineAsIs(e.Player, &e, staged[i].data[j])
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
-				r.publishSettlement(&e, pub, mine)
+				r.publishSettlement(&e, pub)
 				roadsMoved = roadsMoved || e.Type != table.EvSessionSettled
 			case table.EvShoeStarted:
 				p := e.Public()
@@ -93,13 +91,14 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 		if err != nil || a.Kind != ledger.KindWallet {
 			continue
 		}
-		b := bal
-		r.hub.publish(Delivery{Seq: seq, Player: a.Owner, Data: encode(envelope{Type: "balance", Seq: seq, Balance: &b})})
+		b := append(strconv.AppendUint([]byte(`{"type":"balance","seq":`), seq, 10), `,"balance":`...)
+		b = append(strconv.AppendInt(b, bal, 10), '}')
+		r.hub.publish(Delivery{Seq: seq, Player: a.Owner, Data: b})
 	}
 }
 
 // publishSettlement sends the result to everyone and each player their own settlements.
-func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event), mine func(string, *table.Event)) {
+func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event)) {
 	public := *e
 	public.Settlements = nil
 	pub(&public)
@@ -111,10 +110,18 @@ func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event), mine 
 		}
 		by[s.Player] = append(by[s.Player], s)
 	}
+	// Each player's copy is the public event with their settlements spliced in: the event
+	// is encoded once, not once per player (a busy table settles thousands at a time).
+	head := encode(envelope{Type: "mine", Seq: e.Seq, Event: &public})
+	head = head[:len(head)-2] // drop the closing "}}" of the event and the envelope
 	for _, p := range order {
-		own := *e
-		own.Settlements = by[p]
-		mine(p, &own)
+		list, err := json.Marshal(by[p])
+		if err != nil {
+			panic(err)
+		}
+		b := make([]byte, 0, len(head)+len(list)+20)
+		b = append(append(append(append(b, head...), `,"settlements":`...), list...), "}}"...)
+		r.hub.publish(Delivery{Seq: e.Seq, Player: p, Data: b})
 	}
 }
 
@@ -172,5 +179,18 @@ func (r *runner) publishRoads() {
 	seq := r.t.Seq()
 	counts := r.t.ShoeCounts()
 	v := r.board.View(roads.Settings{}, counts.Total())
-	r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "roads", Seq: seq, Roads: &v})})
+	r.hub.publish(Delivery{Seq: seq, Data: compactRoads(encode(envelope{Type: "roads", Seq: seq, Roads: &v}))})
+}
+
+// roadDefaults are the members a roads message need not carry: a cell without them has no
+// ties, no pairs and no natural. Leaving them out halves a message every player gets after
+// every round (web/API.md: absent means false or 0).
+var roadDefaults = [][]byte{[]byte(`"ties":0,`), []byte(`,"ties":0`), []byte(`"player_pair":false,`), []byte(`,"player_pair":false`),
+	[]byte(`"banker_pair":false,`), []byte(`,"banker_pair":false`), []byte(`"natural":false,`), []byte(`,"natural":false`)}
+
+func compactRoads(b []byte) []byte {
+	for _, d := range roadDefaults {
+		b = bytes.ReplaceAll(b, d, nil)
+	}
+	return b
 }

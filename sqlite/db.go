@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"modernc.org/sqlite"
@@ -30,8 +32,20 @@ import (
 type DB struct {
 	w     *sql.DB // the one writer connection
 	r     *sql.DB // readers
+	cp    *sql.DB // the checkpointer
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+	err   error
 	stmts writeStmts
 }
+
+// CheckpointEvery is how often the WAL is copied into the database file, in the background.
+// SQLite's own checkpoint runs inside whichever commit crosses its threshold and stalls it
+// (and every wager in that group commit) for as long as it takes to write and fsync the
+// database file: on a busy table that was the slowest wager of the day. A passive
+// checkpoint from another connection waits for nobody and blocks nobody.
+const CheckpointEvery = 500 * time.Millisecond
 
 // Readers is the size of the read connection pool.
 const Readers = 4
@@ -50,7 +64,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	q.Set("_synchronous", "FULL") // fsync the WAL on every commit: durable before acknowledged
 	// The writer's page cache holds the hot wallets and b-tree edges of a busy day; the
 	// default 2 MB makes group commits re-read pages from the OS.
-	wq := url.Values{"_txlock": {"immediate"}, "_pragma": {"cache_size(-65536)"}}
+	wq := url.Values{"_txlock": {"immediate"}, "_pragma": {"cache_size(-65536)", "wal_autocheckpoint(0)"}}
 	for k, v := range q {
 		wq[k] = v
 	}
@@ -74,6 +88,14 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	db.r.SetMaxOpenConns(Readers)
 	db.r.SetMaxIdleConns(Readers)
+	if db.cp, err = sql.Open("sqlite", "file:"+path+"?"+q2(q)); err != nil {
+		db.w.Close()
+		db.r.Close()
+		return nil, err
+	}
+	db.cp.SetMaxOpenConns(1)
+	db.stop, db.done = make(chan struct{}), make(chan struct{})
+	go db.checkpoints()
 	if err := db.stmts.prepare(ctx, db.w); err != nil {
 		db.Close()
 		return nil, err
@@ -81,10 +103,43 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
-// Close closes the database.
+// q2 is the connection options without query_only: the checkpointer writes the file.
+func q2(q url.Values) string {
+	c := url.Values{}
+	for k, v := range q {
+		if k != "_query_only" {
+			c[k] = v
+		}
+	}
+	return c.Encode()
+}
+
+func (db *DB) checkpoints() {
+	defer close(db.done)
+	t := time.NewTicker(CheckpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-db.stop:
+			_, _ = db.cp.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			return
+		case <-t.C:
+			_, _ = db.cp.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		}
+	}
+}
+
+// Close closes the database; closing it again does nothing.
 func (db *DB) Close() error {
-	db.stmts.close()
-	return errors.Join(db.r.Close(), db.w.Close())
+	db.once.Do(func() {
+		if db.stop != nil {
+			close(db.stop)
+			<-db.done
+		}
+		db.stmts.close()
+		db.err = errors.Join(db.r.Close(), db.w.Close(), db.cp.Close())
+	})
+	return db.err
 }
 
 //go:embed migrations/*.sql

@@ -48,20 +48,21 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			// Messages that arrived together (a result, its settlement, the balance, the
-			// roads) go out in one frame, a JSON array: one write instead of several.
-			frame = append(frame[:0], d.Data...)
+			// roads) go out in one frame, a JSON array: one write instead of several. A lone
+			// message goes as it is, its bytes shared with every other subscriber.
+			out := d.Data
 			if n := len(sub.C); n > 0 {
-				frame = append(append([]byte{'['}, frame...), ',')
+				frame = append(append(frame[:0], '['), d.Data...)
 				for i := 0; i < n; i++ {
 					d, ok := <-sub.C
 					if !ok {
 						break
 					}
-					frame = append(append(frame, d.Data...), ',')
+					frame = append(append(frame, ','), d.Data...)
 				}
-				frame[len(frame)-1] = ']'
+				out = append(frame, ']')
 			}
-			if err := c.Write(ctx, websocket.MessageText, frame); err != nil {
+			if err := c.Write(ctx, websocket.MessageText, out); err != nil {
 				return
 			}
 		case <-ctx.Done():

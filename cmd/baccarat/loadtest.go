@@ -192,11 +192,17 @@ func (lt *loadRun) player(ctx context.Context, token string, ready chan<- struct
 	defer c.CloseNow()
 	c.SetReadLimit(1 << 22)
 	ready <- struct{}{}
+	var buf bytes.Buffer // one buffer per player, reused for every message
 	for {
-		_, data, err := c.Read(ctx)
+		_, rd, err := c.Reader(ctx)
 		if err != nil {
 			return
 		}
+		buf.Reset()
+		if _, err := buf.ReadFrom(rd); err != nil {
+			return
+		}
+		data := buf.Bytes()
 		// Only two public events matter here; skip the rest without parsing them, so the
 		// load tool spends its share of the CPU on being many clients, not on JSON.
 		if !(bytes.Contains(data, []byte(`"type":"betting_opened"`)) || bytes.Contains(data, []byte(`"type":"round_settled"`))) {
