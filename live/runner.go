@@ -421,11 +421,12 @@ func (r *runner) rebuildBoard() {
 	st := r.t.State()
 	r.board.Reset()
 	for _, sr := range st.ShoeResults {
-		_ = r.board.Append(roundOf(sr))
+		_ = r.board.Append(RoadRound(sr))
 	}
 }
 
-func roundOf(sr table.ShoeResult) roads.Round {
+// RoadRound is a settled round of a shoe as the scoreboards read it.
+func RoadRound(sr table.ShoeResult) roads.Round {
 	w := baccarat.Tie
 	switch sr.Winner {
 	case "B":

@@ -35,22 +35,11 @@ type TableView struct {
 func tableView(spec live.Spec, st *table.State) TableView {
 	var board roads.Board
 	for _, sr := range st.ShoeResults {
-		_ = board.Append(roadRound(sr))
+		_ = board.Append(live.RoadRound(sr))
 	}
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
 		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency}
-}
-
-func roadRound(sr table.ShoeResult) roads.Round {
-	w := baccarat.Tie
-	switch sr.Winner {
-	case "B":
-		w = baccarat.BankerWins
-	case "P":
-		w = baccarat.PlayerWins
-	}
-	return roads.Round{Winner: w, PlayerPair: sr.PlayerPair, BankerPair: sr.BankerPair, Natural: sr.Natural}
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
