@@ -52,9 +52,18 @@ func newHub() *hub {
 	return &hub{public: map[*sub]struct{}{}, byPlayer: map[string]map[*sub]struct{}{}}
 }
 
-func (h *hub) publish(d Delivery) {
+func (h *hub) publish(d Delivery) { h.publishAll([]Delivery{d}) }
+
+// publishAll delivers in order, under one lock.
+func (h *hub) publishAll(ds []Delivery) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	for _, d := range ds {
+		h.deliver(d)
+	}
+}
+
+func (h *hub) deliver(d Delivery) {
 	if len(h.ring) < ringSize {
 		h.ring = append(h.ring, d)
 	} else {

@@ -63,13 +63,26 @@ func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency
 		p.stake += s.Stake
 		p.returned += s.Returned
 	}
-	for _, player := range order {
-		p := byPlayer[player]
-		txs = appendTx(txs, tableID, e, player, string(e.Type), map[string]int64{
-			inplay: -p.stake, ledger.Wallet(player, cur): p.returned, house: p.stake - p.returned})
+	// Players are booked in groups, one transaction per group (its wallets, the in-play
+	// account and the house), so a round settling thousands of players writes a few dozen
+	// transactions rather than thousands; each group's key names the event and its first player.
+	for start := 0; start < len(order); start += settleGroup {
+		group := order[start:min(start+settleGroup, len(order))]
+		amounts := map[string]int64{}
+		for _, player := range group {
+			p := byPlayer[player]
+			amounts[inplay] -= p.stake
+			amounts[ledger.Wallet(player, cur)] += p.returned
+			amounts[house] += p.stake - p.returned
+		}
+		txs = appendTx(txs, tableID, e, group[0], string(e.Type), amounts)
 	}
 	return txs
 }
+
+// settleGroup is how many players one settlement transaction books (the in-play account and
+// the house take the other two postings).
+const settleGroup = ledger.MaxPostings - 2
 
 // appendTx adds a transaction of the non-zero amounts, sorted by account.
 func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, memo string, amounts map[string]int64) []ledger.Transaction {

@@ -68,6 +68,7 @@ type runner struct {
 	totalsDue  time.Time
 	totalsWake <-chan time.Time
 	roadsWake  <-chan time.Time
+	out        []Delivery // deliveries being built, handed to the hub by flush
 }
 
 // totalsEvery paces the "totals" messages: every wager changes the totals, and sending

@@ -38,7 +38,7 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 	seq := r.t.Seq()
 	wagersMoved, roadsMoved := false, false
 	pub := func(e *table.Event) {
-		r.hub.publish(Delivery{Seq: e.Seq, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+		r.out = append(r.out, Delivery{Seq: e.Seq, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
 	}
 	// mineAsIs wraps the journalled bytes of an event that goes out unchanged.
 	mineAsIs := func(player string, e *table.Event, data []byte) {
@@ -46,7 +46,7 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 		b = append(b, `{"type":"mine","seq":`...)
 		b = strconv.AppendUint(b, e.Seq, 10)
 		b = append(append(append(b, `,"event":`...), data...), '}')
-		r.hub.publish(Delivery{Seq: e.Seq, Player: player, Data: b})
+		r.out = append(r.out, Delivery{Seq: e.Seq, Player: player, Data: b})
 	}
 	for i := range staged {
 		for j := range staged[i].events {
@@ -93,7 +93,19 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 		}
 		b := append(strconv.AppendUint([]byte(`{"type":"balance","seq":`), seq, 10), `,"balance":`...)
 		b = append(strconv.AppendInt(b, bal, 10), '}')
-		r.hub.publish(Delivery{Seq: seq, Player: a.Owner, Data: b})
+		r.out = append(r.out, Delivery{Seq: seq, Player: a.Owner, Data: b})
+	}
+	r.flush()
+}
+
+// flush hands the deliveries built so far to the hub in one pass. Everything is encoded
+// before any subscriber is woken: a table settling thousands of players would otherwise be
+// preempted halfway and wait behind the thousands of writers it had just woken.
+func (r *runner) flush() {
+	if len(r.out) > 0 {
+		r.hub.publishAll(r.out)
+		clear(r.out)
+		r.out = r.out[:0]
 	}
 }
 
@@ -121,7 +133,7 @@ func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event)) {
 		}
 		b := make([]byte, 0, len(head)+len(list)+20)
 		b = append(append(append(append(b, head...), `,"settlements":`...), list...), "}}"...)
-		r.hub.publish(Delivery{Seq: e.Seq, Player: p, Data: b})
+		r.out = append(r.out, Delivery{Seq: e.Seq, Player: p, Data: b})
 	}
 }
 
@@ -168,7 +180,8 @@ func (r *runner) scheduleTotals() {
 
 func (r *runner) publishTotals() {
 	seq := r.t.Seq()
-	r.hub.publish(Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
+	r.out = append(r.out, Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
+	r.flush()
 	r.totalsDue = r.h.opt.Clock.Now().Add(totalsEvery)
 }
 
@@ -179,7 +192,8 @@ func (r *runner) publishRoads() {
 	seq := r.t.Seq()
 	counts := r.t.ShoeCounts()
 	v := r.board.View(roads.Settings{}, counts.Total())
-	r.hub.publish(Delivery{Seq: seq, Data: compactRoads(encode(envelope{Type: "roads", Seq: seq, Roads: &v}))})
+	r.out = append(r.out, Delivery{Seq: seq, Data: compactRoads(encode(envelope{Type: "roads", Seq: seq, Roads: &v}))})
+	r.flush()
 }
 
 // roadDefaults are the members a roads message need not carry: a cell without them has no
