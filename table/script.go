@@ -69,7 +69,11 @@ func RunScript(r io.Reader, w io.Writer, opt ScriptOptions) (*Table, error) {
 		var c Command
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&c); err != nil {
+		err := dec.Decode(&c)
+		if canonical, ok := scriptAliases[c.Type]; ok {
+			c.Type = canonical
+		}
+		if err != nil {
 			code := baccarat.ErrorCode(err)
 			if code == baccarat.CodeInternal {
 				code = baccarat.CodeBadRequest
@@ -87,6 +91,14 @@ func RunScript(r io.Reader, w io.Writer, opt ScriptOptions) (*Table, error) {
 		return t, err
 	}
 	return run.t, nil
+}
+
+// scriptAliases are other names people give the commands in a script; they mean the same.
+var scriptAliases = map[CommandType]CommandType{
+	"open_betting": CmdOpen, "place_your_bets": CmdOpen, "close_betting": CmdClose, "no_more_bets": CmdClose,
+	"place_wager": CmdPlace, "wager": CmdPlace, "bet": CmdPlace, "withdraw_wager": CmdWithdraw,
+	"deal_card": CmdCard, "scan": CmdCard, "void_round": CmdVoid, "shuffle": CmdNewShoe, "change_shoe": CmdNewShoe,
+	"correction": CmdCorrect, "power_failure": CmdInterrupt, "simultaneous": CmdSimultaneous,
 }
 
 func isConfig(text string) bool {
