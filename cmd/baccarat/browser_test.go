@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -243,4 +244,40 @@ func TestBrowserDealerDealsARoundByKeyboard(t *testing.T) {
 		t.Errorf("the dealer log does not show the cards: %q", log)
 	}
 	screenshot(t, ctx, "dealer-settled")
+}
+
+// TestBrowserEveryGameHasItsTable opens the player's page of every game of the default
+// server and checks that every bet of the game has its spot, and the lobby lists them all.
+func TestBrowserEveryGameHasItsTable(t *testing.T) {
+	dir := t.TempDir()
+	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "g.db"), Betting: 5 * time.Second}
+	if err := s.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	ctx := browser(t)
+	tok := s.links["player_token"]
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.web.URL()+"/?token="+tok),
+		waitJS(`document.querySelectorAll('[data-table]').length === 7`, 20*time.Second)); err != nil {
+		screenshot(t, ctx, "lobby-failed")
+		t.Fatalf("the lobby does not list the seven default tables: %v", err)
+	}
+	screenshot(t, ctx, "lobby")
+	for _, g := range games.All() {
+		want := len(g.Bets)
+		err := chromedp.Do(ctx, chromedp.Navigate(s.web.URL()+"/table/"+g.ID),
+			waitJS(fmt.Sprintf(`document.querySelectorAll('[data-bet]').length >= %d`, want), 20*time.Second))
+		if err != nil {
+			n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-bet]').length`))
+			screenshot(t, ctx, "table-"+g.ID+"-failed")
+			t.Fatalf("%s: %d bet spots on the page, want %d: %v", g.ID, n, want, err)
+		}
+		for _, b := range g.Bets {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector('[data-bet=%q]')`, b.ID)))
+			if err != nil || !ok {
+				t.Errorf("%s: no spot for %s", g.ID, b.ID)
+			}
+		}
+		screenshot(t, ctx, "table-"+g.ID)
+	}
 }
