@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -262,5 +263,19 @@ func TestVerifyAfterPlay(t *testing.T) {
 	rep, err := live.Verify(ctx, db)
 	if err != nil || !rep.OK() || rep.Rounds != 1 || rep.Tables != 1 {
 		t.Fatalf("verify: %+v %v", rep, err)
+	}
+}
+
+func TestScheduleJSONTakesReadableDurations(t *testing.T) {
+	var s live.Schedule
+	if err := json.Unmarshal([]byte(`{"betting":"20s","card":800000000}`), &s); err != nil || s.Betting != 20*time.Second || s.Card != 800*time.Millisecond {
+		t.Fatalf("schedule: %+v %v", s, err)
+	}
+	b, _ := json.Marshal(s)
+	if string(b) != `{"betting":"20s","card":"800ms"}` {
+		t.Fatalf("schedule JSON: %s", b)
+	}
+	if err := json.Unmarshal([]byte(`{"betting":"soon"}`), &s); err == nil {
+		t.Fatal("a bad duration was accepted")
 	}
 }

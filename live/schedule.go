@@ -1,7 +1,11 @@
 package live
 
 import (
+	"bytes"
+	"encoding/json"
 	"time"
+
+	"github.com/tablehouse/baccarat"
 
 	"github.com/tablehouse/baccarat/table"
 )
@@ -10,11 +14,11 @@ import (
 // cards, how long a result stays on screen, how long a withdrawal window lasts after an
 // interruption.
 type Schedule struct {
-	Betting  time.Duration `json:"betting"`   // "Place your bets" to "No more bets"
-	BoBRound time.Duration `json:"bob_round"` // Bet on Baccarat's second and third betting rounds
-	Card     time.Duration `json:"card"`      // between cards, so players see them arrive
-	Result   time.Duration `json:"result"`    // from the result to the next round
-	Window   time.Duration `json:"window"`    // withdrawal window after an interruption
+	Betting  time.Duration // "Place your bets" to "No more bets"
+	BoBRound time.Duration // Bet on Baccarat's second and third betting rounds
+	Card     time.Duration // between cards, so players see them arrive
+	Result   time.Duration // from the result to the next round
+	Window   time.Duration // withdrawal window after an interruption
 }
 
 // DefaultSchedule: 15 s to bet (issue 7), 8 s for Bet on Baccarat's later rounds, a card every
@@ -81,4 +85,61 @@ func (s Schedule) next(st table.Status, last, now time.Time) (*table.Command, ti
 		return due(last.Add(s.Card), deal)
 	}
 	return nil, time.Time{}
+}
+
+// scheduleJSON is a Schedule as people write it: durations as "15s", "800ms" (a number is
+// read as nanoseconds, as Go writes a time.Duration).
+type scheduleJSON struct {
+	Betting  json.RawMessage `json:"betting,omitempty"`
+	BoBRound json.RawMessage `json:"bob_round,omitempty"`
+	Card     json.RawMessage `json:"card,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Window   json.RawMessage `json:"window,omitempty"`
+}
+
+// MarshalJSON writes the durations as strings such as "15s".
+func (s Schedule) MarshalJSON() ([]byte, error) {
+	str := func(d time.Duration) json.RawMessage {
+		if d == 0 {
+			return nil
+		}
+		b, _ := json.Marshal(d.String())
+		return b
+	}
+	return json.Marshal(scheduleJSON{str(s.Betting), str(s.BoBRound), str(s.Card), str(s.Result), str(s.Window)})
+}
+
+// UnmarshalJSON reads durations as strings ("15s") or nanoseconds.
+func (s *Schedule) UnmarshalJSON(b []byte) error {
+	var j scheduleJSON
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return err
+	}
+	var out Schedule
+	for _, f := range []struct {
+		raw json.RawMessage
+		dst *time.Duration
+	}{{j.Betting, &out.Betting}, {j.BoBRound, &out.BoBRound}, {j.Card, &out.Card}, {j.Result, &out.Result}, {j.Window, &out.Window}} {
+		if len(f.raw) == 0 {
+			continue
+		}
+		var str string
+		if json.Unmarshal(f.raw, &str) == nil {
+			d, err := time.ParseDuration(str)
+			if err != nil || d < 0 {
+				return baccarat.Errorf(baccarat.CodeBadRequest, "schedule: %q is not a duration such as \"15s\"", str)
+			}
+			*f.dst = d
+			continue
+		}
+		var ns int64
+		if err := json.Unmarshal(f.raw, &ns); err != nil || ns < 0 {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "schedule: %s is not a duration such as \"15s\"", f.raw)
+		}
+		*f.dst = time.Duration(ns)
+	}
+	*s = out
+	return nil
 }

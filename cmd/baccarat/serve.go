@@ -36,9 +36,9 @@ A config file (JSON) sets the tables and the demo money:
   {"tables":[{"id":"vip-tiger","name":"VIP Tiger","mode":"auto",
               "config":{"game":"mbs-tiger","decks":8,"differential":500000,
                         "limits":{"banker":{"min":1000,"max":5000000}}},
-              "schedule":{"betting":20000000000}}],
+              "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
    "demo_credit":100000000}
-(schedule durations are in nanoseconds; modes are "auto" and "dealer").
+(schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer").
 
 Several servers can share one PostgreSQL database: each table is owned by one server at a
 time through a lease, and a survivor takes over the tables of a server that dies. They must
