@@ -8,15 +8,17 @@ import (
 
 // checkCardDue explains why no card may be dealt now, or returns nil.
 func (t *Table) checkCardDue() error {
+	// Every case is "a card when no card is due" (SPEC §2): refused, changing nothing; the
+	// message says what the table is waiting for instead.
 	switch {
 	case t.phase == PhaseBetting:
-		return badState("betting is open: close it (No more bets) before dealing")
+		return refuse(baccarat.CodeExtraCard, "no card is due: betting is open; close it (No more bets) before dealing")
 	case t.phase != PhaseClosed && t.phase != PhaseDealing:
 		return refuse(baccarat.CodeExtraCard, "no card is due: round %d is %s", t.round, t.phase)
 	case t.betOpen:
-		return badState("betting round %d is open: close it before the next card (BoB 3.2, 3.3)", t.betting)
+		return refuse(baccarat.CodeExtraCard, "no card is due: betting round %d is open; close it before the next card (BoB 3.2, 3.3)", t.betting)
 	case t.interrupted || t.window || len(t.pending) > 0:
-		return badState("the round is interrupted: resume it first")
+		return refuse(baccarat.CodeExtraCard, "no card is due: the round is interrupted; resume it first")
 	case t.coup.Done():
 		return refuse(baccarat.CodeExtraCard, "no card is due: the coup is complete")
 	}
