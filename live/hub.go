@@ -52,8 +52,6 @@ func newHub() *hub {
 	return &hub{public: map[*sub]struct{}{}, byPlayer: map[string]map[*sub]struct{}{}}
 }
 
-func (h *hub) publish(d Delivery) { h.publishAll([]Delivery{d}) }
-
 // publishAll delivers in order, under one lock.
 func (h *hub) publishAll(ds []Delivery) {
 	h.mu.Lock()
@@ -162,11 +160,4 @@ func (h *hub) closeAll() {
 		h.remove(s)
 		s.drop()
 	}
-}
-
-// count is the number of subscribers.
-func (h *hub) count() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.public)
 }

@@ -199,8 +199,6 @@ func (x u128) cmp(y u128) int {
 	return 1
 }
 
-func (x u128) isZero() bool { return x.hi == 0 && x.lo == 0 }
-
 func (x u128) float64() float64 {
 	return float64(x.hi)*0x1p64 + float64(x.lo)
 }

@@ -16,6 +16,8 @@ import (
 // with pk, bk = 0 no pair, 1 pair, 2 identical cards.
 const nKeys = 400 * 18
 
+var _ = [keySpace - nKeys]struct{}{} // keySpace must hold every key
+
 // keySpace is nKeys rounded up to a power of two, for a mask instead of a bounds check.
 const keySpace = 8192
 

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"slices"
-	"strings"
 	"syscall"
 
 	"github.com/tablehouse/baccarat"
@@ -116,9 +115,4 @@ func fail(e *env, name string, err error) int {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb"
-}
-
-// indent prefixes every line of s.
-func indent(s, prefix string) string {
-	return prefix + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix) + "\n"
 }
