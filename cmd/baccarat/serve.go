@@ -128,7 +128,7 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Tokens: tokens, Logger: s.Log})
 	if err := s.web.Start(s.Addr); err != nil {
-		return err
+		return baccarat.Errorf(baccarat.CodeBadRequest, "cannot listen on %s (%v): is another server running there? choose another address with --addr 127.0.0.1:8081", s.Addr, err)
 	}
 	base := s.web.URL()
 	for k, v := range s.links {
