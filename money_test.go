@@ -46,3 +46,27 @@ func TestOdds(t *testing.T) {
 		t.Errorf("ParseRatio: %v %v", r, err)
 	}
 }
+
+func FuzzParseOddsAndRatio(f *testing.F) {
+	for _, s := range []string{"2.50", "1", "0.01", "11 to 1", "19:20", "-1", "1e9", "9223372036854775807:1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if o, err := ParseOdds(s); err == nil {
+			again, err := ParseOdds(o.String())
+			if err != nil || again != o {
+				t.Fatalf("odds round trip of %q: %v %v", s, again, err)
+			}
+			if n := o.Net(1_000_000); n < 0 {
+				t.Fatalf("negative winnings at %s", o)
+			}
+		} else if ErrorCode(err) == CodeInternal {
+			t.Fatalf("uncoded error for %q", s)
+		}
+		if r, err := ParseRatio(s); err == nil {
+			if n := r.Net(1 << 40); n < 0 {
+				t.Fatalf("negative winnings at %s", r)
+			}
+		}
+	})
+}

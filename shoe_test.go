@@ -174,3 +174,25 @@ func TestParseCounts(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseCounts(f *testing.F) {
+	for _, s := range []string{"32,32,32,32,32,32,32,32,32,32,32,32,32", "A:4,T:4", "Ah:1,Kd:2", "", ",", "A:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCounts(s)
+		if err != nil {
+			if ErrorCode(err) != CodeBadShoe {
+				t.Fatalf("ParseCounts(%q): error without the bad_shoe code: %v", s, err)
+			}
+			return
+		}
+		if c.Total() < 0 {
+			t.Fatalf("negative total from %q", s)
+		}
+		again, err := ParseCounts(c.String())
+		if err != nil || again.Total() != c.Total() || again.Ranks() != c.Ranks() {
+			t.Fatalf("round trip of %q via %q: %v", s, c.String(), err)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -162,6 +163,29 @@ func FuzzApply(f *testing.F) {
 					t.Fatalf("%s: error without a code: %v", s, err)
 				}
 			}
+		}
+	})
+}
+
+// FuzzRunScript: a replay script is outside input; whatever it holds, the runner neither
+// panics nor leaves money unaccounted for.
+func FuzzRunScript(f *testing.F) {
+	f.Add("{\"cmd\":\"config\",\"game\":\"mbs-tiger\"}\n{\"cmd\":\"open\"}\n{\"cmd\":\"place\",\"player\":\"a\",\"bet\":\"tiger\",\"stake\":100}\n{\"cmd\":\"close\"}\n{\"cmd\":\"card\",\"card\":\"9h\"}")
+	f.Add("{\"cmd\":\"open\"}\n{\"cmd\":\"bet\",\"player\":\"a\",\"bet\":\"banker\",\"stake\":-5}\nnot json\n{\"cmd\":\"void\",\"reason\":\"dealer_error\"}")
+	f.Add("{\"cmd\":\"config\",\"game\":\"bet-on-baccarat\",\"seed\":3}\n{\"cmd\":\"open\"}\n{\"cmd\":\"place\",\"player\":\"a\",\"bet\":\"small\",\"stake\":100}\n{\"cmd\":\"close\"}\n{\"cmd\":\"deal\"}")
+	f.Fuzz(func(t *testing.T, script string) {
+		var out strings.Builder
+		tab, err := RunScript(strings.NewReader(script), &out, ScriptOptions{Config: Config{Game: "rws-no-commission"}})
+		if err != nil || tab == nil {
+			return
+		}
+		s := tab.State()
+		var sum int64
+		for _, f := range s.Funds {
+			sum += f.Available + f.Held
+		}
+		if sum+s.House != s.Funded {
+			t.Fatalf("money not conserved: funded %d, players %d, house %d", s.Funded, sum, s.House)
 		}
 	})
 }
