@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"context"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -66,4 +67,38 @@ func CheckLeaseArgs(table, owner string, ttl time.Duration, now time.Time) error
 		return baccarat.Errorf(baccarat.CodeBadRequest, "lease: time %v (+%v) is not storable", now, ttl)
 	}
 	return nil
+}
+
+// Decider is how a store applies a lease decision: read the table's lease, let decide choose
+// the next, write it, all in one database transaction.
+type Decider func(ctx context.Context, table string, decide func(Lease) (Lease, error)) error
+
+// AcquireWith implements Store.Acquire on a store's Decider.
+func AcquireWith(ctx context.Context, d Decider, table, owner string, ttl time.Duration, now time.Time) (bool, error) {
+	if err := CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return false, err
+	}
+	ok := false
+	err := d(ctx, table, func(l Lease) (Lease, error) {
+		next, got := l.Acquire(owner, ttl, now)
+		ok = got
+		return next, nil
+	})
+	return ok, err
+}
+
+// RenewWith implements Store.Renew on a store's Decider.
+func RenewWith(ctx context.Context, d Decider, table, owner string, ttl time.Duration, now time.Time) error {
+	if err := CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return err
+	}
+	return d(ctx, table, func(l Lease) (Lease, error) { return l.Renew(owner, ttl, now) })
+}
+
+// ReleaseWith implements Store.Release on a store's Decider.
+func ReleaseWith(ctx context.Context, d Decider, table, owner string) error {
+	if err := CheckLeaseArgs(table, owner, time.Second, time.Unix(0, 0)); err != nil {
+		return err
+	}
+	return d(ctx, table, func(l Lease) (Lease, error) { return l.Release(owner), nil })
 }

@@ -89,32 +89,17 @@ func (db *DB) Head(ctx context.Context, table string) (journal.Head, error) {
 
 // Acquire takes a table's lease; see journal.Store.
 func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) (bool, error) {
-	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
-		return false, err
-	}
-	ok := false
-	err := db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) {
-		next, got := l.Acquire(owner, ttl, now)
-		ok = got
-		return next, nil
-	})
-	return ok, err
+	return journal.AcquireWith(ctx, db.lease, table, owner, ttl, now)
 }
 
 // Renew extends a lease; see journal.Store.
 func (db *DB) Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
-	if err := journal.CheckLeaseArgs(table, owner, ttl, now); err != nil {
-		return err
-	}
-	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Renew(owner, ttl, now) })
+	return journal.RenewWith(ctx, db.lease, table, owner, ttl, now)
 }
 
 // Release gives up a lease; see journal.Store.
 func (db *DB) Release(ctx context.Context, table, owner string) error {
-	if err := journal.CheckLeaseArgs(table, owner, time.Second, time.Unix(0, 0)); err != nil {
-		return err
-	}
-	return db.lease(ctx, table, func(l journal.Lease) (journal.Lease, error) { return l.Release(owner), nil })
+	return journal.ReleaseWith(ctx, db.lease, table, owner)
 }
 
 // lease reads a table's lease, lets journal.Lease decide, and writes the result, in one
