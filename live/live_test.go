@@ -279,3 +279,30 @@ func TestScheduleJSONTakesReadableDurations(t *testing.T) {
 		t.Fatal("a bad duration was accepted")
 	}
 }
+
+func TestRecallKeepsTheLastTenRounds(t *testing.T) {
+	db := openDB(t, "")
+	h := newHost(t, db, live.NewFakeClock(epoch))
+	ctx := context.Background()
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	for i := 0; i < 15; i++ {
+		submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+		submit(t, h, "t1", table.Command{Type: table.CmdClose})
+		suit := string("cdhs"[i%4])
+		cards(t, h, "t1", "9"+suit, "K"+suit, "Q"+suit, "2"+suit)
+	}
+	rounds, err := h.Rounds("t1", "", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 10 || rounds[0].Round != 15 || rounds[9].Round != 6 {
+		var got []uint64
+		for _, r := range rounds {
+			got = append(got, r.Round)
+		}
+		t.Fatalf("recall: rounds %v, want 15 down to 6", got)
+	}
+}
