@@ -14,10 +14,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"slices"
-	"strconv"
-	"strings"
+	migfile "github.com/tablehouse/baccarat/internal/migrations"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -121,35 +118,10 @@ func wrap(op string, err error) error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = migfile.Migration
 
-// migrations are the embedded files migrations/NNNN_name.sql in order. A migration, once
-// released, is never edited: a change is a new file.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(names)
-	var ms []migration
-	for i, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil || v != i+1 {
-			return nil, fmt.Errorf("postgres: migration %s: want the number %04d", base, i+1)
-		}
-		b, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(b)})
-	}
-	return ms, nil
-}
+// migrations are the embedded files migrations/NNNN_name.sql in order.
+func migrations() ([]migration, error) { return migfile.Read(migrationFiles, "postgres") }
 
 // migrate applies the migrations not yet recorded in schema_migrations in one
 // transaction, holding an advisory lock on the schema so that servers starting together
@@ -178,10 +150,10 @@ func (db *DB) migrate(ctx context.Context) error {
 				return fmt.Errorf("the database is at schema version %d, newer than this program's %d", have, len(ms))
 			}
 			for _, m := range ms[have:] {
-				if _, err := tx.Exec(ctx, m.sql); err != nil {
-					return fmt.Errorf("migration %s: %w", m.name, err)
+				if _, err := tx.Exec(ctx, m.SQL); err != nil {
+					return fmt.Errorf("migration %s: %w", m.Name, err)
 				}
-				if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name); err != nil {
+				if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
 					return err
 				}
 			}

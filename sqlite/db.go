@@ -15,10 +15,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
+	migfile "github.com/tablehouse/baccarat/internal/migrations"
 	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -145,35 +143,10 @@ func (db *DB) Close() error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = migfile.Migration
 
-// migrations are the embedded files migrations/NNNN_name.sql in order. A migration, once
-// released, is never edited: a change is a new file.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(names)
-	var ms []migration
-	for i, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil || v != i+1 {
-			return nil, fmt.Errorf("sqlite: migration %s: want the number %04d", base, i+1)
-		}
-		b, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(b)})
-	}
-	return ms, nil
-}
+// migrations are the embedded files migrations/NNNN_name.sql in order.
+func migrations() ([]migration, error) { return migfile.Read(migrationFiles, "sqlite") }
 
 // migrate applies the migrations not yet recorded in schema_migrations, all in one
 // transaction: a failed upgrade leaves the schema as it was.
@@ -201,10 +174,10 @@ func migrate(ctx context.Context, w *sql.DB) error {
 		return fmt.Errorf("sqlite: the database is at schema version %d, newer than this program's %d", have, len(ms))
 	}
 	for _, m := range ms[have:] {
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return fmt.Errorf("sqlite: migration %s: %w", m.name, err)
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return fmt.Errorf("sqlite: migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES (?, ?)`, m.version, m.name); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES (?, ?)`, m.Version, m.Name); err != nil {
 			return wrap("migrate", err)
 		}
 	}
