@@ -6,7 +6,7 @@ import (
 
 // Colour is a derived-road mark. Red means "the road repeats", blue "the road is choppy";
 // neither means Banker or Player (ROADS.md). None is "no mark": an Ask entry for a road that
-// has not started.
+// would still not exist after that result.
 type Colour uint8
 
 // The marks of the derived roads.
@@ -39,7 +39,7 @@ func (c Colour) Letter() string {
 }
 
 // MarshalJSON writes "red" or "blue", and null for None: that is how an Ask entry for a road
-// that has not started is written.
+// that would still not exist after that result is written.
 func (c Colour) MarshalJSON() ([]byte, error) {
 	if c == None {
 		return []byte("null"), nil
@@ -144,14 +144,13 @@ func (d *derivedRoad) reset() {
 }
 
 // Ask is the mark each derived road (in Kinds order) would get if the next result were side
-// (BankerWins or PlayerWins): Ask-Banker and Ask-Player (ROADS.md). An entry is None exactly
-// when appending side would add no mark to that road, which is while the Big Road has at most
-// k columns; so Ask-X always equals the last mark of the road after appending X, as ROADS.md's
-// properties require. We read ROADS.md's "none where that road has not started" that way: road
-// k has started once the Big Road reaches its column k. That differs from "road k has no marks
-// yet" in one case only: with exactly k+1 columns, the last a single cell, road k is still
-// empty but either next result gives it its first mark, so Ask shows a colour. Once road k
-// has a mark, the two Asks are always opposite colours. Any other side gives three Nones.
+// (BankerWins or PlayerWins): Ask-Banker and Ask-Player (ROADS.md: "Ask-X equals the last entry
+// of the road after appending X"). That includes the result that would start a road: with the
+// Big Road at k+1 columns, the last a single cell, road k has no mark yet, but either next
+// result gives it its first one, and Ask shows that mark. An entry is None exactly when the
+// road would still not exist after side, which is while the Big Road has at most k columns,
+// whichever side comes next; so the two Asks of a road are both None or opposite colours.
+// Any other side gives three Nones.
 func (b *Board) Ask(side baccarat.Winner) [3]Colour {
 	var out [3]Colour
 	last := len(b.cols) - 1
@@ -162,12 +161,11 @@ func (b *Board) Ask(side baccarat.Winner) [3]Colour {
 	if side != b.cols[last].side {
 		c, r = last+1, 0 // ... or starts a new one
 	}
-	// markFor reads only columns left of c, so the hypothetical new column is never read.
+	// markFor reads only columns left of c, so the hypothetical new column is never read; it
+	// is None exactly when the hypothetical cell would add no mark, so a road that has not
+	// started gets the mark it would start with.
 	length := func(i int) int { return b.cols[i].n }
 	for i, k := range Kinds {
-		if len(b.derived[i].marks) == 0 {
-			continue // the road has not started: its Ask is none (issue 4, ROADS.md)
-		}
 		out[i] = markFor(length, c, r, int(k))
 	}
 	return out

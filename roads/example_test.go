@@ -38,7 +38,9 @@ func Example() {
 	// Ask Player [blue blue red]
 }
 
-// A dealer's shoe grows one round at a time; each Append brings every road up to date.
+// A dealer's shoe grows one round at a time; each Append brings every road up to date. After
+// two rounds Big Eye Boy is still empty, but a Banker next would start it with red, so Ask
+// Banker says red.
 func ExampleBoard_Append() {
 	var b roads.Board
 	for _, w := range []baccarat.Winner{baccarat.BankerWins, baccarat.PlayerWins, baccarat.PlayerWins} {
@@ -47,7 +49,7 @@ func ExampleBoard_Append() {
 	}
 	// Output:
 	// 1 rounds: Big Eye Boy [] Ask Banker [none none none]
-	// 2 rounds: Big Eye Boy [] Ask Banker [none none none]
+	// 2 rounds: Big Eye Boy [] Ask Banker [red none none]
 	// 3 rounds: Big Eye Boy [blue] Ask Banker [blue none none]
 }
 

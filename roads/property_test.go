@@ -190,12 +190,6 @@ func TestPropertyAskIsTheNextMark(t *testing.T) {
 				if len(road) > 0 {
 					last = road[len(road)-1]
 				}
-				if before == 0 { // a road that has not started has no Ask (issue 4)
-					if ask[j][i] != None {
-						t.Fatalf("%s has not started, but Ask %s = %s", k, side, ask[j][i])
-					}
-					continue
-				}
 				if ask[j][i] != last {
 					t.Fatalf("ROADS.md: Ask %s for %s = %s, but the road after appending ends %s", side, k, ask[j][i], last)
 				}
@@ -205,9 +199,11 @@ func TestPropertyAskIsTheNextMark(t *testing.T) {
 			}
 		}
 		for i, k := range Kinds {
-			started := len(b.Road(k)) > 0
-			if started && (ask[0][i] == None || ask[0][i] == ask[1][i]) {
-				t.Fatalf("ROADS.md: %s has started, but Ask Banker %s and Ask Player %s are not opposite", k, ask[0][i], ask[1][i])
+			if (ask[0][i] == None) != (ask[1][i] == None) || (ask[0][i] != None && ask[0][i] == ask[1][i]) {
+				t.Fatalf("ROADS.md: Ask Banker %s and Ask Player %s for %s are neither both none nor opposite", ask[0][i], ask[1][i], k)
+			}
+			if len(b.Road(k)) > 0 && ask[0][i] == None {
+				t.Fatalf("ROADS.md: %s has started, but its Ask is none", k)
 			}
 		}
 	})

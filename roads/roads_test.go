@@ -98,21 +98,26 @@ func TestWorkedExample(t *testing.T) {
 	})
 }
 
-func TestAskBeforeRoadsStart(t *testing.T) {
+// TestAskIsTheMarkTheNextResultWouldMake: ROADS.md, "Ask-X equals the last entry of the road
+// after appending X", including when X starts the road; none only where the road would still
+// not exist after X.
+func TestAskIsTheMarkTheNextResultWouldMake(t *testing.T) {
 	for _, tc := range []struct {
 		name, rounds string
 		banker       string // Ask-Banker for k = 1, 2, 3, "-" for none
 		player       string
 	}{
-		{"empty shoe: no road can get a mark", "", "---", "---"},
-		{"leading ties only", "TT", "---", "---"},
-		{"one column: no road can get a mark", "BBB", "---", "---"},
-		{"two columns, the last a single cell: Big Eye Boy has not started, so its Ask is none", "BP", "---", "---"},
-		{"two columns: Big Eye Boy has not started", "BBP", "---", "---"},
-		{"three columns of one: only Big Eye Boy has started", "BPB", "b--", "R--"},
-		{"four columns of one: Cockroach Pig has not started", "BPBP", "RR-", "bb-"},
-		{"ties after the last cell change nothing", "BPBPTT", "RR-", "bb-"},
-		{"a straight drop past the compared column is red", "BPPP", "b--", "R--"},
+		{"empty shoe: no road would exist after the next result", "", "---", "---"},
+		{"leading ties only: no road would exist after the next result", "TT", "---", "---"},
+		{"one column: no road would exist after the next result", "BBB", "---", "---"},
+		{"two columns of one: the next result starts Big Eye Boy, red across, blue down", "BP", "R--", "b--"},
+		{"two columns, the last a single cell: the next result starts Big Eye Boy", "BBP", "b--", "R--"},
+		{"a long first column: the next result starts Big Eye Boy", "BBBP", "b--", "R--"},
+		{"three columns of one: Big Eye Boy has started, the next result starts Small Road", "BPB", "bb-", "RR-"},
+		{"four columns of one: the next result starts Cockroach Pig", "BPBP", "RRR", "bbb"},
+		{"the next result starts Cockroach Pig with blue (Banker) or red (Player)", "BBPBP", "RRb", "bbR"},
+		{"ties after the last cell change nothing", "BPBPTT", "RRR", "bbb"},
+		{"two columns, the last of three: Small Road would still not exist", "BPPP", "b--", "R--"},
 		{"one past the end of the compared column is blue", "BBPP", "R--", "b--"},
 	} {
 		t.Run("ROADS.md Ask: "+tc.name, func(t *testing.T) {
@@ -122,6 +127,11 @@ func TestAskBeforeRoadsStart(t *testing.T) {
 			}
 			if got := ask(b, baccarat.PlayerWins); got != tc.player {
 				t.Errorf("Ask Player = %s, want %s", got, tc.player)
+			}
+			for side, want := range map[baccarat.Winner]string{baccarat.BankerWins: tc.banker, baccarat.PlayerWins: tc.player} {
+				if got := lastMarks(t, tc.rounds, side); got != want {
+					t.Errorf("the roads after appending %s end %s, but the table says Ask %s", side, got, want)
+				}
 			}
 		})
 	}
@@ -191,4 +201,20 @@ func viewsEqual(a, b View) bool {
 func ask(b *Board, side baccarat.Winner) string {
 	a := b.Ask(side)
 	return marks(a[:])
+}
+
+// lastMarks is, in ROADS.md's shorthand, the last entry of each derived road after appending
+// side to the shoe, "-" for a road that still has none: what Ask must say.
+func lastMarks(t *testing.T, notation string, side baccarat.Winner) string {
+	b := mustBoard(t, notation)
+	if err := b.Append(Round{Winner: side}); err != nil {
+		t.Fatal(err)
+	}
+	var out [3]Colour
+	for i, k := range Kinds {
+		if road := b.Road(k); len(road) > 0 {
+			out[i] = road[len(road)-1]
+		}
+	}
+	return marks(out[:])
 }

@@ -118,13 +118,14 @@ func slowGrid(runs []int) []Pos {
 	return out
 }
 
-// slowAsk is Ask by definition: append side and see what each road got.
+// slowAsk is Ask by ROADS.md's definition, word for word: "Ask-X equals the last entry of the
+// road after appending X", none where the road would still not exist after X. A road that the
+// appended result starts has its first entry as its Ask.
 func slowAsk(rs []Round, side baccarat.Winner) [3]Colour {
-	before := slowBuild(rs)
 	after := slowBuild(append(rs[:len(rs):len(rs)], Round{Winner: side}))
 	var out [3]Colour
 	for i := range out {
-		if n := len(after.roads[i]); n > len(before.roads[i]) && len(before.roads[i]) > 0 {
+		if n := len(after.roads[i]); n > 0 {
 			out[i] = after.roads[i][n-1]
 		}
 	}

@@ -3,8 +3,9 @@ package roads
 import "github.com/tablehouse/baccarat"
 
 // View is every road of a board in its wire form: what `baccarat roads --json` prints and what
-// a scoreboard page reads. Derived roads that have not started are [] (never null); Ask
-// entries are null where that road has not started (it has no mark yet).
+// a scoreboard page reads. Derived roads that have not started are [] (never null). An Ask
+// entry is the mark the next result would give that road, even the mark that starts it, and
+// null only where the road would still not exist after that result.
 type View struct {
 	BigRoad          ViewBigRoad  `json:"big_road"`
 	BeadPlate        []ViewBead   `json:"bead_plate"`

@@ -9,7 +9,7 @@ import (
 func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
 
 func TestViewJSON(t *testing.T) {
-	t.Run("issue 4: a derived road not started is [] and its Ask entry null", func(t *testing.T) {
+	t.Run("a derived road not started is [] and its Ask entry null while the next result would not start it", func(t *testing.T) {
 		b := mustBoard(t, "TB")
 		got, err := jsonOf(b.View(Settings{}, -1))
 		if err != nil {
@@ -26,7 +26,18 @@ func TestViewJSON(t *testing.T) {
 			}
 		}
 	})
-	t.Run("issue 4: the worked example's derived roads and Asks as colour names", func(t *testing.T) {
+	t.Run("an Ask entry is the mark that would start its road, null for the roads that would not start", func(t *testing.T) {
+		got, err := jsonOf(mustBoard(t, "TBP").View(Settings{}, -1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"big_eye_boy":[]`, `"ask_banker":["red",null,null]`, `"ask_player":["blue",null,null]`} {
+			if !strings.Contains(string(got), want) {
+				t.Errorf("JSON lacks %s\n%s", want, got)
+			}
+		}
+	})
+	t.Run("the worked example's derived roads and Asks as colour names", func(t *testing.T) {
 		var v struct {
 			BigEyeBoy []string  `json:"big_eye_boy"`
 			AskBanker []*string `json:"ask_banker"`

@@ -33,7 +33,9 @@ character is reported with its 1-based position.
 
 Text output is coloured when stdout is a terminal; --width scrolls each grid to its last N
 columns. --json prints every road, the grids as placed items, and the statistics; a derived
-road that has not started is [], and an Ask entry is null where that road would get no mark.
+road that has not started is []. An Ask entry is the mark that road would get from the next
+result, even the one that would start it, and null (- in text) where the road would still not
+exist after that result.
 
 Good-road thresholds (defaults in brackets): --long [%d] cells in the current column;
 --ping-pong [%d] columns of one; --double-jump [%d] columns of two; --one-two [%d] columns

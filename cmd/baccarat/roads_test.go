@@ -19,7 +19,7 @@ func runRoadsCmd(t *testing.T, tty bool, args ...string) (code int, stdout, stde
 const roadsWorkedExample = "T B P P T B B B P B P P B T T B P B B B B B B B B P P P P P P B"
 
 func TestRoadsJSON(t *testing.T) {
-	t.Run("issue 4: the worked example as JSON with the required keys", func(t *testing.T) {
+	t.Run("the worked example as JSON with the required keys", func(t *testing.T) {
 		code, out, stderr := runRoadsCmd(t, false, "--results", roadsWorkedExample, "--json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
@@ -79,10 +79,18 @@ func TestRoadsJSON(t *testing.T) {
 			t.Errorf("ask_player = %s", got)
 		}
 	})
-	t.Run("issue 4: roads not started are [] and their Asks null", func(t *testing.T) {
-		_, out, _ := runRoadsCmd(t, false, "--results", "TBP", "--json")
+	t.Run("roads not started are [], an Ask entry null only where the next result would not start its road", func(t *testing.T) {
+		_, out, _ := runRoadsCmd(t, false, "--results", "TBB", "--json")
 		for _, want := range []string{`"small_road":[]`, `"cockroach_pig":[]`, `"big_eye_boy":[]`,
 			`"ask_banker":[null,null,null]`, `"ask_player":[null,null,null]`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %s:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("ROADS.md: an Ask entry is the mark that would start its road", func(t *testing.T) {
+		_, out, _ := runRoadsCmd(t, false, "--results", "TBP", "--json")
+		for _, want := range []string{`"big_eye_boy":[]`, `"ask_banker":["red",null,null]`, `"ask_player":["blue",null,null]`} {
 			if !strings.Contains(out, want) {
 				t.Errorf("output lacks %s:\n%s", want, out)
 			}
@@ -127,6 +135,15 @@ func TestRoadsText(t *testing.T) {
 		}
 		for _, want := range []string{"Bead Plate", "Big Road", "Big Eye Boy", "Small Road", "Cockroach Pig",
 			"Ask Banker: Big Eye Boy red, Small Road red, Cockroach Pig blue", "32 hands"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("ROADS.md: text Ask shows the mark that would start a road, - where none would", func(t *testing.T) {
+		_, out, _ := runRoadsCmd(t, false, "--results", "BP")
+		for _, want := range []string{"Ask Banker: Big Eye Boy red, Small Road -, Cockroach Pig -",
+			"Ask Player: Big Eye Boy blue, Small Road -, Cockroach Pig -"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("output lacks %q:\n%s", want, out)
 			}

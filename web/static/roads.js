@@ -176,9 +176,11 @@
     });
     return s + '</svg>';
   }
+  // A null entry means the road would still not exist after that result (ROADS.md); a road
+  // with no marks yet may still show the colour it would start with.
   function askWords(colours) {
     const names = ['Big Eye Boy', 'Small Road', 'Cockroach Pig'];
-    return names.map((n, i) => n + ': ' + (colours && colours[i] ? colours[i] : 'not started')).join(', ');
+    return names.map((n, i) => n + ': ' + (colours && colours[i] ? colours[i] : 'would not start yet')).join(', ');
   }
 
   // ---- the whole panel ---------------------------------------------------------------------
