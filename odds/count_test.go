@@ -143,6 +143,27 @@ func TestHugeShoeUsesBig(t *testing.T) {
 	if _, _, ok := ev.BankerWin.Uint64(); ok {
 		t.Error("ways of a 2080-card shoe fit in uint64?")
 	}
+	t.Run("on the math/big path the ways are counts, not reduced: Banker + Player + Tie = 2080·2079·…·2075", func(t *testing.T) {
+		want := big.NewInt(1)
+		for n := int64(2080); n > 2074; n-- {
+			want.Mul(want, big.NewInt(n))
+		}
+		if a.Total().Cmp(want) != 0 {
+			t.Fatalf("total %s, want %s", a.Total(), want)
+		}
+		for _, sum := range [][]Fraction{{ev.BankerWin, ev.PlayerWin, ev.Tie}, {ev.Cards4, ev.Cards5, ev.Cards6}} {
+			got := new(big.Int)
+			for _, f := range sum {
+				got.Add(got, f.Num())
+				if f.Den().Cmp(want) != 0 {
+					t.Errorf("denominator %s, want the total %s", f.Den(), want)
+				}
+			}
+			if got.Cmp(want) != 0 {
+				t.Errorf("ways sum to %s, want %s", got, want)
+			}
+		}
+	})
 	if b := ev.BankerWin.Float64(); b < 0.4584 || b > 0.4589 {
 		t.Errorf("Banker wins %.6f from 40 decks", b)
 	}

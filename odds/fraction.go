@@ -10,12 +10,14 @@ import (
 
 // Fraction is an exact probability: the number of ordered card sequences in which an event
 // happens over the number counted. It is kept unreduced, so Num and Den are the counts
-// themselves (the "ways" that published tables print); String reduces it. Counts that fit in
-// a uint64 are held as such, so building and comparing fractions on the hot path allocates
-// nothing; only shoes too large for 64-bit counts use math/big. The zero Fraction is 0.
+// themselves (the "ways" that published tables print), on both paths; String reduces it.
+// Counts that fit in a uint64 are held as such, so building and comparing fractions on the hot
+// path allocates nothing; only shoes too large for 64-bit counts use math/big, and there too
+// the counts are kept as they are, never reduced (a big.Rat would reduce them, and its
+// numerator would no longer be the ways).
 type Fraction struct {
 	num, den uint64
-	r        *big.Rat // non-nil when the counts need math/big: num and den are unused then
+	bn, bd   *big.Int // non-nil when the counts need math/big: num and den are unused then
 }
 
 // NewFraction returns num/den. A den of 0 makes the zero Fraction.
@@ -34,7 +36,7 @@ func fracBig(num, den *big.Int) Fraction {
 	if den.Sign() == 0 {
 		return Fraction{}
 	}
-	return Fraction{r: new(big.Rat).SetFrac(num, den)}
+	return Fraction{bn: new(big.Int).Set(num), bd: new(big.Int).Set(den)}
 }
 
 // frac128 returns num/den from 128-bit counts.
@@ -47,8 +49,8 @@ func frac128(num, den u128) Fraction {
 
 // Rat is the fraction as a big.Rat (a new value the caller owns).
 func (f Fraction) Rat() *big.Rat {
-	if f.r != nil {
-		return new(big.Rat).Set(f.r)
+	if f.bn != nil {
+		return new(big.Rat).SetFrac(f.bn, f.bd)
 	}
 	if f.den == 0 {
 		return new(big.Rat)
@@ -56,19 +58,18 @@ func (f Fraction) Rat() *big.Rat {
 	return new(big.Rat).SetFrac(new(big.Int).SetUint64(f.num), new(big.Int).SetUint64(f.den))
 }
 
-// Num is the numerator: the count of sequences in which the event happens (reduced only on
-// the math/big path, where big.Rat keeps its values in lowest terms).
+// Num is the numerator: the count of sequences in which the event happens, never reduced.
 func (f Fraction) Num() *big.Int {
-	if f.r != nil {
-		return new(big.Int).Set(f.r.Num())
+	if f.bn != nil {
+		return new(big.Int).Set(f.bn)
 	}
 	return new(big.Int).SetUint64(f.num)
 }
 
 // Den is the denominator: the count of sequences counted (1 for the zero Fraction).
 func (f Fraction) Den() *big.Int {
-	if f.r != nil {
-		return new(big.Int).Set(f.r.Denom())
+	if f.bn != nil {
+		return new(big.Int).Set(f.bd)
 	}
 	if f.den == 0 {
 		return big.NewInt(1)
@@ -78,7 +79,7 @@ func (f Fraction) Den() *big.Int {
 
 // Uint64 returns the counts when they fit in 64 bits.
 func (f Fraction) Uint64() (num, den uint64, ok bool) {
-	if f.r != nil {
+	if f.bn != nil {
 		return 0, 0, false
 	}
 	if f.den == 0 {
@@ -89,16 +90,16 @@ func (f Fraction) Uint64() (num, den uint64, ok bool) {
 
 // IsZero reports whether the probability is exactly 0: the event cannot happen.
 func (f Fraction) IsZero() bool {
-	if f.r != nil {
-		return f.r.Sign() == 0
+	if f.bn != nil {
+		return f.bn.Sign() == 0
 	}
 	return f.num == 0
 }
 
 // IsOne reports whether the probability is exactly 1: the event is certain.
 func (f Fraction) IsOne() bool {
-	if f.r != nil {
-		return f.r.Cmp(big.NewRat(1, 1)) == 0
+	if f.bn != nil {
+		return f.bn.Cmp(f.bd) == 0
 	}
 	return f.den != 0 && f.num == f.den
 }
@@ -106,8 +107,8 @@ func (f Fraction) IsOne() bool {
 // Float64 is the nearest float64 (correctly rounded while both counts are below 2^53, which
 // covers every shoe of up to 8 decks; within a few units in the last place beyond).
 func (f Fraction) Float64() float64 {
-	if f.r != nil {
-		v, _ := f.r.Float64()
+	if f.bn != nil {
+		v, _ := f.Rat().Float64()
 		return v
 	}
 	return ratio(f.num, f.den)
@@ -115,7 +116,7 @@ func (f Fraction) Float64() float64 {
 
 // Cmp compares f and g: −1, 0 or +1.
 func (f Fraction) Cmp(g Fraction) int {
-	if f.r == nil && g.r == nil {
+	if f.bn == nil && g.bn == nil {
 		a := mul64(f.num, max(g.den, 1))
 		b := mul64(g.num, max(f.den, 1))
 		return a.cmp(b)

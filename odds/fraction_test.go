@@ -41,3 +41,22 @@ func TestFractionFloat64(t *testing.T) {
 		t.Error("1/3")
 	}
 }
+
+func TestBigFractionKeepsItsCounts(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(3), 70)
+	num := new(big.Int).Lsh(big.NewInt(3), 68)
+	f := fracBig(num, huge)
+	if f.Num().Cmp(num) != 0 || f.Den().Cmp(huge) != 0 {
+		t.Errorf("fracBig(%s, %s) holds %s/%s: the ways were reduced", num, huge, f.Num(), f.Den())
+	}
+	if f.String() != "1/4" || f.Float64() != 0.25 || f.Cmp(NewFraction(1, 4)) != 0 || f.IsZero() || f.IsOne() {
+		t.Errorf("%s = %v, want 1/4", f, f.Float64())
+	}
+	num.SetInt64(7) // the caller's values are copied, not shared
+	if f.String() != "1/4" {
+		t.Errorf("changing the caller's count changed the fraction to %s", f)
+	}
+	if !fracBig(huge, huge).IsOne() || !fracBig(new(big.Int), huge).IsZero() {
+		t.Error("a big certain or impossible event")
+	}
+}
