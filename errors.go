@@ -61,6 +61,9 @@ const (
 	CodeBadState      = "bad_state" // a command not allowed in the table's current phase
 	CodeNotFound      = "not_found"
 	CodeConflict      = "conflict"
-	CodeBusy          = "busy"
-	CodeInternal      = "internal"
+	// CodeIdempotencyConflict: a request id already used for a different request.
+	CodeIdempotencyConflict = "idempotency_conflict"
+	CodeTooLarge            = "too_large" // a request body over the size the endpoint takes
+	CodeBusy                = "busy"
+	CodeInternal            = "internal"
 )

@@ -105,3 +105,25 @@ func (o Odds) Net(stake Money) Money {
 	}
 	return Ratio{int64(o) - 100, 100}.Net(stake)
 }
+
+// MaxAmount is the largest amount one posting of the books may move (10^15 minor units:
+// ten trillion dollars). Table limits are held below it: a bet's largest possible return,
+// stake and winnings, must fit (table.Config.Normalize).
+const MaxAmount Money = 1_000_000_000_000_000
+
+// MaxOdds are the highest decimal odds a bet is offered at (10,000.00). A Bet on Baccarat
+// bet priced above them is not offered in that round, so its largest return, like every
+// fixed-odds bet's, is known when limits are set. No shoe of six decks reaches them before
+// its change at 40 cards except in compositions nobody deals.
+const MaxOdds Odds = 1_000_000
+
+// MaxStakeFor is the largest stake whose return (stake plus winnings at the ratio) fits
+// MaxAmount.
+func (r Ratio) MaxStakeFor() Money {
+	if r.Den <= 0 {
+		return MaxAmount
+	}
+	hi, lo := bits.Mul64(uint64(MaxAmount), uint64(r.Den))
+	q, _ := bits.Div64(hi, lo, uint64(r.Num+r.Den))
+	return Money(q)
+}

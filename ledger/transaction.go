@@ -16,7 +16,7 @@ import (
 // overflow (MaxPostings·MaxAmount < 2^63), so Validate can add plainly, and they bound what a
 // store is asked to write for one key.
 const (
-	MaxAmount   = 1_000_000_000_000_000 // 10^15 minor units in one posting
+	MaxAmount   = baccarat.MaxAmount // 10^15 minor units in one posting
 	MaxPostings = 64
 	MaxKeyLen   = 200
 	MaxMemoLen  = 500

@@ -60,6 +60,14 @@ func (s Schedule) next(st table.Status, last, now time.Time) (*table.Command, ti
 		return &table.Command{Type: t, Role: table.RoleSystem, Actor: "auto", At: now}
 	}
 	switch {
+	case st.Interrupted && st.BetOpen:
+		// Betting was under way: it reopens at once with a fresh window (SPEC §4).
+		resume := system(table.CmdResume)
+		resume.Until = now.Add(s.Betting)
+		if st.Betting > 1 {
+			resume.Until = now.Add(s.BoBRound)
+		}
+		return resume, time.Time{}
 	case st.Interrupted || st.Window && st.Phase != table.PhaseBetting:
 		return due(last.Add(s.Window), system(table.CmdResume))
 	case st.Phase == table.PhaseIdle || st.Phase == table.PhaseSettled || st.Phase == table.PhaseVoid:

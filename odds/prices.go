@@ -44,7 +44,8 @@ func marginFor(bet string, margins map[string]Margin) Margin {
 // Price is one bet's offer in one betting round.
 type Price struct {
 	Bet string `json:"bet"`
-	// Offered is false when the bet cannot win (p = 0) or its odds come out below 1.01.
+	// Offered is false when the bet cannot win (p = 0) or its odds come out below 1.01
+	// or above baccarat.MaxOdds.
 	Offered bool `json:"offered"`
 	// Odds are floor to 0.01 of (1 − m − r)/p (SPEC §3.5); 0 when p = 0.
 	Odds baccarat.Odds `json:"odds"`
@@ -70,7 +71,7 @@ func priceOf(bet string, m Margin, win, refund Fraction) Price {
 		o = oddsBig(win, refund, m)
 	}
 	p.Odds = baccarat.Odds(min(o, math.MaxInt64))
-	p.Offered = p.Odds >= 101
+	p.Offered = p.Odds >= 101 && p.Odds <= baccarat.MaxOdds
 	return p
 }
 

@@ -92,6 +92,25 @@ func allowed(ct CommandType, r Role) bool {
 	return r == RoleDealer || r == RolePit || r == RoleSystem
 }
 
+// allowedOnAuto says who may send each command to an automatic (RNG) table. The server
+// alone shuffles, deals and paces it: no dealer acts there, and nobody else sends a card,
+// a shoe, a correction or a pause. Players wager; the pit voids a round (with a reason, on
+// the record), sets limits and ends a Dragon session.
+func allowedOnAuto(ct CommandType, r Role) bool {
+	switch r {
+	case RoleSystem:
+		return true
+	case RolePlayer:
+		return ct == CmdPlace || ct == CmdWithdraw
+	case RolePit:
+		switch ct {
+		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession:
+			return true
+		}
+	}
+	return false
+}
+
 // naturalRole is the role assumed when a command names none (replay scripts).
 func naturalRole(ct CommandType) Role {
 	switch ct {
@@ -112,6 +131,9 @@ func (t *Table) authorize(c *Command) (Role, string, error) {
 	}
 	if !allowed(c.Type, role) {
 		return "", "", baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, c.Type)
+	}
+	if t.cfg.Mode == ModeAuto && !allowedOnAuto(c.Type, role) {
+		return "", "", baccarat.Errorf(baccarat.CodeNotAuthorized, "this is an automatic table: the server shuffles, deals and paces it, so a %s may not %s here", role, c.Type)
 	}
 	actor := c.Actor
 	if role == RolePlayer {
@@ -175,6 +197,9 @@ func (t *Table) on(e *Event) {
 		t.interrupted, t.window = true, e.Window
 	case EvResumed:
 		t.interrupted, t.window, t.pending = false, false, t.pending[:0]
+		if !e.Until.IsZero() {
+			t.until = e.Until
+		}
 	case EvDeviceReset:
 		t.phase, t.betOpen, t.window = PhaseBetting, true, true
 	case EvRoundSettled:

@@ -62,9 +62,9 @@ func playRound(b *testing.B, t *Table, wagers []Command) {
 
 func seatWagers(names []string, bets []string) []Command {
 	var w []Command
-	for i, p := range names {
+	for _, p := range names {
 		for _, bet := range bets {
-			w = append(w, Command{Type: CmdPlace, Player: p, Seat: strconv.Itoa(i + 1), Bet: bet, Stake: 100})
+			w = append(w, Command{Type: CmdPlace, Player: p, Bet: bet, Stake: 100})
 		}
 	}
 	return w
@@ -104,7 +104,7 @@ func TestPlaceWagerAllocatesNothing(t *testing.T) {
 	mustApply(t, tab, Command{Type: CmdNewShoe, Order: s.Order(), Salt: "00"})
 	mustApply(t, tab, Command{Type: CmdFund, Player: "ann", Amount: 1 << 50})
 	mustApply(t, tab, Command{Type: CmdOpen})
-	c := Command{Type: CmdPlace, Player: "ann", Seat: "1", Bet: "banker", Stake: 1}
+	c := Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 1}
 	mustApply(t, tab, c)
 	allocs := testing.AllocsPerRun(1000, func() {
 		if _, err := tab.Apply(&c); err != nil {

@@ -17,6 +17,12 @@ type Limit struct {
 type Config struct {
 	Game  string `json:"game"`
 	Decks int    `json:"decks,omitempty"`
+	// Mode is how cards come: the server's RNG shoe (auto) or a dealer (dealer). It is
+	// journalled with the table and decides who may send dealing commands (Authorize).
+	Mode Mode `json:"mode,omitempty"`
+	// Currency is what the table plays for (ISO 4217, XXX play money, CHIPS:<id> chips);
+	// the table uses it to write amounts in its messages as people read them.
+	Currency string `json:"currency,omitempty"`
 	// Limits per bet id; bets without an entry use DefaultLimit.
 	Limits       map[string]Limit `json:"limits,omitempty"`
 	DefaultLimit Limit            `json:"default_limit"`
@@ -59,17 +65,28 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	if c.Decks < g.Decks.Min || c.Decks > g.Decks.Max {
 		return nil, nil, baccarat.Errorf(baccarat.CodeBadRequest, "%s is played with %d to %d decks, not %d", g.Name, g.Decks.Min, g.Decks.Max, c.Decks)
 	}
+	if c.Mode == "" {
+		c.Mode = ModeDealer
+	}
+	if err := c.Mode.check(); err != nil {
+		return nil, nil, err
+	}
 	if c.DefaultLimit == (Limit{}) {
 		c.DefaultLimit = DefaultTableLimit
 	}
-	if err := checkLimit("default", c.DefaultLimit); err != nil {
-		return nil, nil, err
+	for _, b := range g.Bets {
+		if _, ok := c.Limits[b.ID]; !ok {
+			if err := checkLimit(b, c.DefaultLimit, c.Currency); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	for bet, l := range c.Limits {
-		if g.Bet(bet) == nil {
+		b := g.Bet(bet)
+		if b == nil {
 			return nil, nil, baccarat.Errorf(baccarat.CodeUnknownBet, "limit for %q: %s has no such bet", bet, g.Name)
 		}
-		if err := checkLimit(bet, l); err != nil {
+		if err := checkLimit(b, l, c.Currency); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -97,11 +114,44 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	return g, warnings, nil
 }
 
-func checkLimit(bet string, l Limit) error {
+// checkLimit refuses a limit that makes no sense or whose largest wager could win more
+// than the books can post in one amount (baccarat.MaxAmount): a round holding such a
+// wager could never be committed.
+func checkLimit(b *games.Bet, l Limit, currency string) error {
 	if l.Min < 0 || l.Max < 0 || (l.Max > 0 && l.Max < l.Min) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "limit for %s: minimum %d and maximum %d make no sense", bet, l.Min, l.Max)
+		return baccarat.Errorf(baccarat.CodeBadRequest, "limit for %s: minimum %d and maximum %d make no sense (amounts are in minor units)", b.Name, l.Min, l.Max)
+	}
+	if most := MaxStake(b); l.Max > most || l.Min > most {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "limit for %s: the most a wager on it may be is %s, so that its largest win (%s) can be paid; lower the maximum",
+			b.Name, baccarat.FormatMoney(most, currency), bestPays(b))
 	}
 	return nil
+}
+
+// MaxStake is the largest stake on b whose return at its best payout fits baccarat.MaxAmount:
+// the effective maximum of a limit that sets none (Max 0).
+func MaxStake(b *games.Bet) baccarat.Money {
+	if b.Decimal {
+		return baccarat.Ratio{Num: int64(baccarat.MaxOdds) - 100, Den: 100}.MaxStakeFor()
+	}
+	most := baccarat.MaxAmount
+	for _, t := range b.Tiers {
+		most = min(most, t.Pays.MaxStakeFor())
+	}
+	return most
+}
+
+func bestPays(b *games.Bet) string {
+	if b.Decimal {
+		return "odds up to " + baccarat.MaxOdds.String()
+	}
+	best := baccarat.Ratio{Num: 0, Den: 1}
+	for _, t := range b.Tiers {
+		if t.Pays.Num*best.Den > best.Num*t.Pays.Den {
+			best = t.Pays
+		}
+	}
+	return best.String()
 }
 
 // LimitFor is the limit of a bet at this table.

@@ -7,8 +7,8 @@ import (
 )
 
 // interrupt records a power failure, crash or device fault (Tiger 5.17; SPEC §4). When no
-// wager's result is yet certain, a withdrawal window opens: each owner may withdraw all of
-// their wagers. Otherwise the round goes on to its end after resume.
+// outcome is established, a withdrawal window opens: each owner may withdraw all of their
+// wagers. Otherwise the round goes on to its end after resume.
 func (t *Table) interrupt(c *Command, actor string, role Role) error {
 	if !t.roundOpen() {
 		return badState("no round is under way")
@@ -16,28 +16,30 @@ func (t *Table) interrupt(c *Command, actor string, role Role) error {
 	if t.interrupted {
 		return badState("the round is already interrupted")
 	}
-	certain := t.anyCertain()
+	established := t.OutcomeEstablished()
 	e := t.event(EvInterrupted, c, actor, role)
-	e.Window, e.Certain = !certain, certain
+	e.Window, e.Certain = !established, established
 	t.emit(e)
 	return nil
 }
 
-// anyCertain reports whether any wager of the round has conclusively won, lost or pushed,
-// which the odds engine tells from the cards dealt and the cards left.
-func (t *Table) anyCertain() bool {
-	if len(t.wagers) == 0 {
+// OutcomeEstablished reports whether an outcome is established in the sense of Tiger 5.17:
+// some wager the game makes available (its rule list of bets, Tiger 3.5), placed or not,
+// has conclusively won or lost. The odds engine tells it exactly from the cards dealt and
+// the cards left, so in a game with pair bets there is no withdrawal window once the
+// cards that decide a pair are out, whoever bet on it. Dragon bets are decided over a
+// session, not by one coup, and do not count.
+func (t *Table) OutcomeEstablished() bool {
+	if t.coup.Len() == 0 {
 		return false
 	}
 	chances, err := t.chances()
 	if err != nil {
 		return false
 	}
-	for _, w := range t.wagers {
-		for _, ch := range chances {
-			if ch.Bet == w.Bet && (ch.Win.IsOne() || ch.Lose.IsOne() || ch.Push.IsOne()) {
-				return true
-			}
+	for _, ch := range chances {
+		if ch.Certain() {
+			return true
 		}
 	}
 	return false
@@ -52,7 +54,13 @@ func (t *Table) resume(c *Command, actor string, role Role) error {
 	if !t.interrupted {
 		return badState("nothing to resume")
 	}
-	t.emit(t.event(EvResumed, c, actor, role))
+	e := t.event(EvResumed, c, actor, role)
+	if t.betOpen {
+		// An interrupted betting phase reopens with a fresh window, announced to everyone:
+		// the interruption must not eat the players' betting time (SPEC §4).
+		e.Until, e.Phase, e.Betting = c.Until, t.phase, t.betting
+	}
+	t.emit(e)
 	return nil
 }
 

@@ -42,6 +42,9 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 		c.Bet = rapid.SampledFrom(bets).Draw(t, "bet")
 		c.Stake = rapid.SampledFrom([]baccarat.Money{0, 50, 100, 1005, 250_000, 1 << 40}).Draw(t, "stake")
 		c.Seat = rapid.SampledFrom([]string{"", "1", "2"}).Draw(t, "seat")
+		if c.Seat != "" && c.Type == CmdPlace && rapid.Bool().Draw(t, "placed by the dealer") {
+			c.Role, c.Actor = RoleDealer, "dealer-1" // back betting on a seat (Tiger 3.7)
+		}
 		c.RequestID = rapid.SampledFrom([]string{"", "a", "b"}).Draw(t, "rid")
 		c.Amount = rapid.SampledFrom([]baccarat.Money{100_000, -50}).Draw(t, "amount")
 		for _, p := range tab.Prices() { // Bet on Baccarat: usually send the current odds

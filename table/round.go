@@ -184,11 +184,12 @@ func (t *Table) fund(c *Command, actor string, role Role) error {
 
 // setLimit sets a bet's minimum and maximum; it applies to wagers placed from now on.
 func (t *Table) setLimit(c *Command, actor string, role Role) error {
-	if t.game.Bet(c.Bet) == nil {
+	b := t.game.Bet(c.Bet)
+	if b == nil {
 		return baccarat.Errorf(baccarat.CodeUnknownBet, "%s has no bet %q", t.game.Name, c.Bet)
 	}
 	l := Limit{Min: c.Min, Max: c.Max}
-	if err := checkLimit(c.Bet, l); err != nil {
+	if err := checkLimit(b, l, t.cfg.Currency); err != nil {
 		return err
 	}
 	e := t.event(EvLimitChanged, c, actor, role)

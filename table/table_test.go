@@ -141,10 +141,12 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	x.refused(Command{Type: CmdSetLimit, Role: RoleDealer, Bet: "tie", Max: 5}, baccarat.CodeNotAuthorized)
 	// Tiger 3.6: three wagers per playing area.
 	for _, p := range []string{"ann", "bob", "cat"} {
-		x.ok(Command{Type: CmdPlace, Player: p, Seat: "3", Bet: "small_tiger", Stake: 100})
+		x.ok(Command{Type: CmdPlace, Role: RoleDealer, Actor: "dealer-1", Player: p, Seat: "3", Bet: "small_tiger", Stake: 100})
 	}
-	x.refused(Command{Type: CmdPlace, Player: "dan", Seat: "3", Bet: "small_tiger", Stake: 100}, baccarat.CodeAreaFull)
-	x.ok(Command{Type: CmdPlace, Player: "ann", Seat: "3", Bet: "small_tiger", Stake: 100}) // ann adds to her own wager
+	x.refused(Command{Type: CmdPlace, Role: RoleDealer, Actor: "dealer-1", Player: "dan", Seat: "3", Bet: "small_tiger", Stake: 100}, baccarat.CodeAreaFull)
+	x.ok(Command{Type: CmdPlace, Role: RoleDealer, Actor: "dealer-1", Player: "ann", Seat: "3", Bet: "small_tiger", Stake: 100}) // ann adds to her own wager
+	// A player bets on their own playing area only: nobody fills another's.
+	x.refused(Command{Type: CmdPlace, Player: "dan", Seat: "ann", Bet: "tiger", Stake: 100}, baccarat.CodeNotAuthorized)
 	x.ok(Command{Type: CmdClose})
 	x.refused(Command{Type: CmdPlace, Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBettingClosed)
 	x.refused(Command{Type: CmdWithdraw, Player: "ann"}, baccarat.CodeBettingClosed)
@@ -166,7 +168,7 @@ func TestSameRequestIDPlacesOneWager(t *testing.T) {
 		t.Fatalf("held %d, want 500", held)
 	}
 	c.Stake = 600
-	x.refused(c, baccarat.CodeConflict)
+	x.refused(c, baccarat.CodeIdempotencyConflict)
 	if w, ok := x.WagerByRequest("ann", "r-1"); !ok || w.Stake != 500 {
 		t.Fatalf("WagerByRequest: %+v %v", w, ok)
 	}

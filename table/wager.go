@@ -18,10 +18,10 @@ func (t *Table) place(c *Command, actor string, role Role) error {
 	}
 	if c.RequestID != "" {
 		if id, ok := t.reqs[reqKey{player, c.RequestID}]; ok {
-			return t.duplicate(id, c)
+			return t.duplicate(id, c, player)
 		}
 		if id, ok := t.prevReqs[reqKey{player, c.RequestID}]; ok {
-			return t.duplicate(id, c)
+			return t.duplicate(id, c, player)
 		}
 	}
 	b := t.game.Bet(c.Bet)
@@ -34,6 +34,9 @@ func (t *Table) place(c *Command, actor string, role Role) error {
 	seat := c.Seat
 	if seat == "" {
 		seat = player
+	}
+	if role == RolePlayer && seat != player {
+		return refuse(baccarat.CodeNotAuthorized, "you bet on your own playing area: leave seat out (only the dealer or the pit places a wager for you at another seat, Tiger 3.7)")
 	}
 	betting := t.betting
 	if b.Kind == games.Dragon {
@@ -55,7 +58,7 @@ func (t *Table) place(c *Command, actor string, role Role) error {
 		available = *c.Available
 	}
 	if c.Stake > available {
-		return refuse(baccarat.CodeInsufficientFunds, "a stake of %d is more than the %d %s has available", c.Stake, available, player)
+		return refuse(baccarat.CodeInsufficientFunds, "a stake of %s is more than the %s available", t.money(c.Stake), t.money(available))
 	}
 	w := Wager{ID: t.nextWager + 1, Round: t.round, Player: player, Seat: seat, Bet: b.ID, Stake: c.Stake,
 		Betting: betting, RequestID: c.RequestID}
@@ -78,11 +81,16 @@ func (t *Table) place(c *Command, actor string, role Role) error {
 }
 
 // duplicate answers a request id seen before: the same wager again is no change and no
-// error; a different wager under the same id is a conflict.
-func (t *Table) duplicate(id uint64, c *Command) error {
+// error; a different wager under the same id is refused (idempotency_conflict).
+func (t *Table) duplicate(id uint64, c *Command, player string) error {
+	seat := c.Seat
+	if seat == "" {
+		seat = player
+	}
 	for _, w := range t.Wagers() {
-		if w.ID == id && (w.Bet != c.Bet || w.Stake != c.Stake) {
-			return refuse(baccarat.CodeConflict, "request id %q already placed wager %d (%s %d)", c.RequestID, id, w.Bet, w.Stake)
+		if w.ID == id && (w.Bet != c.Bet || w.Stake != c.Stake || w.Seat != seat || (w.Odds != 0 && w.Odds != c.Odds)) {
+			return refuse(baccarat.CodeIdempotencyConflict, "request id %q already placed wager %d (%s, %s): a new wager needs a new request id",
+				c.RequestID, id, w.Bet, t.money(w.Stake))
 		}
 	}
 	return nil
@@ -120,17 +128,27 @@ func (t *Table) checkOpenFor(b *games.Bet, c *Command) error {
 func (t *Table) checkLimits(b *games.Bet, sp spot, player, seat string, stake baccarat.Money) error {
 	l := t.cfg.LimitFor(b.ID)
 	if stake < l.Min {
-		return refuse(baccarat.CodeBelowMinimum, "the minimum on %s is %d", b.Name, l.Min)
+		return refuse(baccarat.CodeBelowMinimum, "the minimum on %s is %s", b.Name, t.money(l.Min))
 	}
 	have := t.spots[sp]
 	if b.Kind == games.Dragon {
 		have = t.dragonTotal(player, seat, b.ID)
 	}
-	if l.Max > 0 && have+stake > l.Max {
-		return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %d; you have %d on it", b.Name, l.Max, have)
+	most := MaxStake(b) // a limit without a maximum still stops where the books do
+	if l.Max > 0 && l.Max < most {
+		most = l.Max
+	}
+	if stake > most || have+stake > most {
+		if have == 0 {
+			return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s", b.Name, t.money(most))
+		}
+		return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s; you have %s on it", b.Name, t.money(most), t.money(have))
 	}
 	return nil
 }
+
+// money writes an amount for a message, in the table's currency as the pages show it.
+func (t *Table) money(m baccarat.Money) string { return baccarat.FormatMoney(m, t.cfg.Currency) }
 
 func (t *Table) dragonTotal(player, seat, bet string) baccarat.Money {
 	var s baccarat.Money
@@ -173,7 +191,7 @@ func (t *Table) checkLayout(b *games.Bet, sp spot, pid int32, stake baccarat.Mon
 			bk += stake
 		}
 		if after, before := abs(p-bk), abs(t.sumPlayer-t.sumBanker); after > t.differential && after > before {
-			return refuse(baccarat.CodeTableDifferential, "it would take the table differential to %d, over the limit of %d (Tiger 5.18)", after, t.differential)
+			return refuse(baccarat.CodeTableDifferential, "it would take the table differential to %s, over the limit of %s (Tiger 5.18)", t.money(after), t.money(t.differential))
 		}
 	}
 	return nil
