@@ -36,10 +36,17 @@ type Store interface {
 	Release(ctx context.Context, table, owner string) error
 }
 
-// Batch is what one Commit writes: events of one or more tables and the money they move.
+// Batch is what one Commit writes: events of one or more tables, the money they move, and
+// the request ids of the wagers among them.
 type Batch struct {
 	Records      []Record
 	Transactions []ledger.Transaction
+	Requests     []Request
+}
+
+// Empty reports whether the batch writes nothing.
+func (b Batch) Empty() bool {
+	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0
 }
 
 // Validate checks every record and transaction on its own (bad_request); what depends on
@@ -56,6 +63,11 @@ func (b Batch) Validate() error {
 			return err
 		}
 	}
+	for _, r := range b.Requests {
+		if err := r.Validate(); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -66,8 +78,9 @@ func (b Batch) Validate() error {
 //
 // Commit fails, writing nothing, when a record does not extend its head (conflict), a
 // transaction would overdraw an account (insufficient_funds), touches an account that is
-// not open (not_found), reuses a key for different postings (conflict), or anything is
-// malformed (bad_request). A transaction whose key was already applied with identical
+// not open (not_found), reuses a key for different postings (conflict), writes a request
+// id already written (idempotency_conflict, DuplicateRequest), or anything is malformed
+// (bad_request). A transaction whose key was already applied with identical
 // postings is skipped and the rest of the batch is written. An empty batch does nothing.
 type Committer interface {
 	Commit(ctx context.Context, b Batch) error

@@ -28,6 +28,7 @@ import (
 type Store interface {
 	journal.Store
 	journal.Committer
+	journal.Requests
 	ledger.Store
 }
 
@@ -36,15 +37,15 @@ type Spec struct {
 	ID       string          `json:"id"`
 	Name     string          `json:"name"`
 	Config   table.Config    `json:"config"`
-	Mode     string          `json:"mode"` // ModeAuto or ModeDealer
+	Mode     table.Mode      `json:"mode"` // ModeAuto or ModeDealer; mirrored in Config.Mode
 	Currency ledger.Currency `json:"currency"`
 	Schedule Schedule        `json:"schedule"`
 }
 
 // Table modes.
 const (
-	ModeAuto   = "auto"   // an RNG table the host runs by its timers
-	ModeDealer = "dealer" // a dealer deals from a card-reading shoe
+	ModeAuto   = table.ModeAuto   // an RNG table the host runs by its timers
+	ModeDealer = table.ModeDealer // a dealer deals from a card-reading shoe
 )
 
 // PlayMoney is the currency of demo tables: ISO 4217's "no currency".
@@ -81,6 +82,7 @@ type Host struct {
 	closed  bool
 	// abandoned: the host stops without releasing its leases, as if its process died.
 	abandoned bool
+	pruned    time.Time // when request ids were last pruned (adoptLoop's goroutine only)
 }
 
 // New returns a host; call Open to recover the tables of the store.
@@ -142,7 +144,23 @@ func (h *Host) adoptLoop() {
 			if err := h.adoptAll(h.ctx); err != nil && h.ctx.Err() == nil {
 				h.opt.Logger.Warn("adopting tables", "err", err)
 			}
+			h.pruneRequests()
 		}
+	}
+}
+
+// pruneRequests forgets, once an hour, the wager request ids older than twice
+// journal.RequestTTL: a retry is honoured for at least the TTL and the table stays small.
+func (h *Host) pruneRequests() {
+	now := h.opt.Clock.Now()
+	if now.Sub(h.pruned) < time.Hour {
+		return
+	}
+	h.pruned = now
+	if n, err := h.opt.Store.PruneRequests(h.ctx, now.Add(-2*journal.RequestTTL)); err != nil {
+		h.opt.Logger.Warn("pruning request ids", "err", err)
+	} else if n > 0 {
+		h.opt.Logger.Info("pruned request ids", "count", n)
 	}
 }
 
@@ -194,6 +212,7 @@ func (h *Host) load(ctx context.Context, id string) (*runner, error) {
 	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
 		return nil, err
 	}
+	spec.fillConfig() // journals written before the table knew its mode and currency
 	events := make([]table.Event, len(recs)-1)
 	for i, rec := range recs[1:] {
 		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
@@ -215,14 +234,11 @@ func (h *Host) load(ctx context.Context, id string) (*runner, error) {
 
 // Create journals a new table and starts it.
 func (h *Host) Create(ctx context.Context, spec Spec) error {
-	if !ledger.IsID(spec.ID) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "table id %q: use 1 to 64 letters, digits and . _ - @", spec.ID)
+	if err := baccarat.CheckID("table id", spec.ID); err != nil {
+		return err
 	}
 	if spec.Mode == "" {
 		spec.Mode = ModeAuto
-	}
-	if spec.Mode != ModeAuto && spec.Mode != ModeDealer {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "mode is %q or %q", ModeAuto, ModeDealer)
 	}
 	if spec.Currency == "" {
 		spec.Currency = PlayMoney
@@ -230,6 +246,10 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if _, err := ledger.ParseCurrency(string(spec.Currency)); err != nil {
 		return err
 	}
+	if spec.Config.Mode != "" && spec.Config.Mode != spec.Mode {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the table's mode is %q but its config says %q: give one", spec.Mode, spec.Config.Mode)
+	}
+	spec.fillConfig()
 	spec.Schedule = spec.Schedule.withDefaults()
 	t, err := table.New(spec.Config)
 	if err != nil {
@@ -260,6 +280,17 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	}
 	h.start(newRunner(h, spec, t, rec.Head()))
 	return nil
+}
+
+// fillConfig copies the table's mode and currency into its configuration, where the table
+// itself enforces them.
+func (s *Spec) fillConfig() {
+	if s.Config.Mode == "" {
+		s.Config.Mode = s.Mode
+	}
+	if s.Config.Currency == "" {
+		s.Config.Currency = string(s.Currency)
+	}
 }
 
 func (h *Host) start(r *runner) {
@@ -300,6 +331,9 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 	r, err := h.runner(tableID)
 	if err != nil {
 		return nil, err
+	}
+	if res, err := h.placedBefore(ctx, tableID, &cmd); res != nil || err != nil {
+		return res, err
 	}
 	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
 	if err != nil {

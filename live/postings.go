@@ -66,16 +66,23 @@ func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency
 	// Players are booked in groups, one transaction per group (its wallets, the in-play
 	// account and the house), so a round settling thousands of players writes a few dozen
 	// transactions rather than thousands; each group's key names the event and its first player.
-	for start := 0; start < len(order); start += settleGroup {
-		group := order[start:min(start+settleGroup, len(order))]
+	// A group also closes before its in-play or house posting would pass what one posting
+	// may move (ledger.MaxAmount), so a round of large wagers still commits.
+	for start := 0; start < len(order); {
 		amounts := map[string]int64{}
-		for _, player := range group {
-			p := byPlayer[player]
-			amounts[inplay] -= p.stake
-			amounts[ledger.Wallet(player, cur)] += p.returned
-			amounts[house] += p.stake - p.returned
+		end := start
+		for end < len(order) && end-start < settleGroup {
+			p := byPlayer[order[end]]
+			in, h := amounts[inplay]-p.stake, amounts[house]+p.stake-p.returned
+			if end > start && (abs(in) > ledger.MaxAmount || abs(h) > ledger.MaxAmount) {
+				break
+			}
+			amounts[inplay], amounts[house] = in, h
+			amounts[ledger.Wallet(order[end], cur)] += p.returned
+			end++
 		}
-		txs = appendTx(txs, tableID, e, group[0], string(e.Type), amounts)
+		txs = appendTx(txs, tableID, e, order[start], string(e.Type), amounts)
+		start = end
 	}
 	return txs
 }
@@ -98,4 +105,11 @@ func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, 
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Account < ps[j].Account })
 	return append(txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d/%s", tableID, e.Seq, player), Postings: ps,
 		Memo: memo, Table: tableID, Round: int(e.Round), At: e.At})
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -246,6 +246,7 @@ func (r *runner) process(batch []*request) {
 	staged := make([]staged, len(batch))
 	var recs []journal.Record
 	var txs []ledger.Transaction
+	var reqs []journal.Request
 	var holds []hold
 	head := r.head
 	for i, req := range batch {
@@ -264,6 +265,9 @@ func (r *runner) process(batch []*request) {
 				panic(err) // events are plain data: this cannot happen
 			}
 			staged[i].data = append(staged[i].data, data)
+			if evs[j].Type == table.EvWagerPlaced && evs[j].Wager.RequestID != "" {
+				reqs = append(reqs, r.requestOf(&req.cmd, &evs[j], data))
+			}
 			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: string(evs[j].Type), Data: data, At: now})
 			head = rec.Head()
 			recs = append(recs, rec)
@@ -271,8 +275,8 @@ func (r *runner) process(batch []*request) {
 		txs = append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
 	}
 	if len(recs) > 0 {
-		if err := r.h.opt.Store.Commit(ctx, journal.Batch{Records: recs, Transactions: txs}); err != nil {
-			r.recoverFrom(batch, holds, txs, err)
+		if err := r.h.opt.Store.Commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs}); err != nil {
+			r.recoverFrom(batch, staged, holds, txs, err)
 			return
 		}
 		r.head = head
@@ -323,8 +327,11 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 }
 
 // recoverFrom handles a failed commit: nothing of the batch is durable, so the table goes
-// back to its journal and the commands are tried again one at a time.
-func (r *runner) recoverFrom(batch []*request, holds []hold, txs []ledger.Transaction, err error) {
+// back to its journal and the commands are tried again one at a time. A command that still
+// cannot be committed on its own is refused; if it would have settled the round, the round
+// is voided for a technical failure and every stake returned, so that the table goes on
+// rather than trying the same settlement for ever.
+func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, txs []ledger.Transaction, err error) {
 	for _, h := range holds {
 		r.h.bank.release(h.wallet, h.stake)
 	}
@@ -350,11 +357,36 @@ func (r *runner) recoverFrom(batch []*request, holds []hold, txs []ledger.Transa
 				req.reply <- response{err: err}
 			}
 		}
+		if len(batch) == 1 && !isCode(err, baccarat.CodeConflict) && r.h.ctx.Err() == nil {
+			r.voidRefused(staged[0].events, err)
+		}
 		return
 	}
 	for _, req := range batch {
 		r.process([]*request{req})
 	}
+}
+
+// voidRefused voids the round whose settlement the store refused to commit (SPEC §4,
+// technical_failure). A refused void is not voided again: the table waits for the store.
+func (r *runner) voidRefused(events []table.Event, err error) {
+	settles := false
+	for i := range events {
+		switch events[i].Type {
+		case table.EvRoundSettled, table.EvSessionSettled:
+			settles = true
+		case table.EvRoundVoided:
+			r.h.opt.Logger.Error("the store refused to commit a void: the table waits for it", "table", r.spec.ID, "round", events[i].Round, "err", err)
+			return
+		}
+	}
+	r.h.opt.Logger.Error("the store refused to commit a command", "table", r.spec.ID, "round", r.t.Round(), "settles", settles, "err", err)
+	if !settles {
+		return
+	}
+	void := table.Command{Type: table.CmdVoid, Role: table.RoleSystem, Actor: "recovery", Reason: "technical_failure"}
+	r.h.opt.Logger.Error("voiding the round the store refused to settle; every stake is returned", "table", r.spec.ID, "round", r.t.Round())
+	r.process([]*request{{kind: reqCommand, cmd: void}})
 }
 
 func (r *runner) answer(s *staged) {

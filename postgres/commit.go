@@ -17,6 +17,7 @@ var _ interface {
 	ledger.Store
 	journal.Store
 	journal.Committer
+	journal.Requests
 } = (*DB)(nil)
 
 // Commit writes b in one transaction; see journal.Committer.
@@ -32,7 +33,7 @@ func (db *DB) Commit(ctx context.Context, b journal.Batch) error {
 // and ledger.Snapshot.Apply decide; and writes what they return. Each phase is one
 // pipelined round trip whatever the batch size: arrays in, unnest in SQL.
 func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, error) {
-	if len(b.Records) == 0 && len(b.Transactions) == 0 {
+	if b.Empty() {
 		return ledger.Changes{}, nil
 	}
 	if err := b.Validate(); err != nil {
@@ -53,7 +54,7 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 		if ch, err = snap.Apply(b.Transactions); err != nil {
 			return err
 		}
-		return write(ctx, tx, b.Records, next, ch, ids)
+		return write(ctx, tx, b, next, ch, ids)
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "journal_pkey" {
@@ -128,10 +129,13 @@ func readState(ctx context.Context, tx pgx.Tx, tables, accounts, keys []string, 
 }
 
 // write sends every insert and update of a commit in one pipelined round trip.
-func write(ctx context.Context, tx pgx.Tx, recs []journal.Record, next map[string]journal.Head, ch ledger.Changes, ids []int64) error {
+func write(ctx context.Context, tx pgx.Tx, b journal.Batch, next map[string]journal.Head, ch ledger.Changes, ids []int64) error {
 	batch := &pgx.Batch{}
-	if len(recs) > 0 {
-		queueRecords(batch, recs, next)
+	if len(b.Records) > 0 {
+		queueRecords(batch, b.Records, next)
+	}
+	if len(b.Requests) > 0 {
+		queueRequests(batch, b.Requests)
 	}
 	if len(ch.Applied) > 0 {
 		keys, digests, curs, memos, tables := make([]string, len(ch.Applied)), make([][]byte, len(ch.Applied)),

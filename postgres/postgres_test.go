@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/access/accesstest"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/journal/journaltest"
 	"github.com/tablehouse/baccarat/ledger"
@@ -92,4 +94,14 @@ func TestCommitterConformance(t *testing.T) {
 // BACCARAT_TEST_POSTGRES=… go test -run '^$' -bench CommitWagers ./postgres/
 func BenchmarkCommitWagers(b *testing.B) {
 	journaltest.BenchCommitWagers(b, func(b *testing.B) journaltest.CommitStore { return open(b) })
+}
+
+func TestRequestConformance(t *testing.T) {
+	needPostgres(t)
+	journaltest.RunRequests(t, func(t *testing.T) journaltest.RequestStore { return open(t) })
+}
+
+func TestAccessConformance(t *testing.T) {
+	needPostgres(t)
+	accesstest.Run(t, func(t *testing.T) access.Store { return open(t) })
 }

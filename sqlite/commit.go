@@ -17,13 +17,14 @@ import (
 // connection: a group commit of hundreds of wagers must not re-parse SQL for each row.
 type writeStmts struct {
 	headGet, headPut, acctGet, keyGet, maxTx *sql.Stmt
-	records, txs, entries, accounts          bulk
+	records, txs, entries, accounts, requests bulk
 }
 
 func (s *writeStmts) prepare(ctx context.Context, w *sql.DB) error {
 	s.records = bulk{sql: `INSERT INTO journal (table_id, seq, type, data, at, prev, hash) VALUES `, cols: 7}
 	s.txs = bulk{sql: `INSERT INTO ledger_transactions (id, key, digest, currency, memo, table_id, round, at) VALUES `, cols: 8}
 	s.entries = bulk{sql: `INSERT INTO ledger_entries (account_id, seq, tx_id, amount, balance) VALUES `, cols: 5}
+	s.requests = bulk{sql: `INSERT INTO wager_requests (player, request_id, table_id, digest, wager, at) VALUES `, cols: 6}
 	s.accounts = bulk{sql: `UPDATE accounts SET balance = v.column2, entries = v.column3 FROM (VALUES `, cols: 3,
 		tail: `) AS v WHERE accounts.id = v.column1`}
 	for _, p := range []struct {
@@ -47,7 +48,7 @@ func (s *writeStmts) prepare(ctx context.Context, w *sql.DB) error {
 		}
 		*p.stmt = st
 	}
-	for _, b := range []*bulk{&s.records, &s.txs, &s.entries, &s.accounts} {
+	for _, b := range []*bulk{&s.records, &s.txs, &s.entries, &s.accounts, &s.requests} {
 		if err := b.prepare(ctx, w); err != nil {
 			return err
 		}
@@ -61,7 +62,7 @@ func (s *writeStmts) close() {
 			st.Close()
 		}
 	}
-	for _, b := range []*bulk{&s.records, &s.txs, &s.entries, &s.accounts} {
+	for _, b := range []*bulk{&s.records, &s.txs, &s.entries, &s.accounts, &s.requests} {
 		for _, st := range b.stmts {
 			if st != nil {
 				st.Close()
@@ -123,6 +124,7 @@ var _ interface {
 	ledger.Store
 	journal.Store
 	journal.Committer
+	journal.Requests
 } = (*DB)(nil)
 
 // Commit writes b in one transaction; see journal.Committer.
@@ -135,7 +137,7 @@ func (db *DB) Commit(ctx context.Context, b journal.Batch) error {
 // inside one IMMEDIATE transaction, read the heads and the books the batch touches, let
 // journal.Advance and ledger.Snapshot.Apply decide, and write what they return.
 func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, error) {
-	if len(b.Records) == 0 && len(b.Transactions) == 0 {
+	if b.Empty() {
 		return ledger.Changes{}, nil
 	}
 	if err := b.Validate(); err != nil {
@@ -172,6 +174,9 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 		return ledger.Changes{}, err
 	}
 	if err := db.writeChanges(ctx, tx, ch); err != nil {
+		return ledger.Changes{}, err
+	}
+	if err := db.writeRequests(ctx, tx, b.Requests); err != nil {
 		return ledger.Changes{}, err
 	}
 	return ch, wrap("commit", tx.Commit())

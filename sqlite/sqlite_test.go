@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/access/accesstest"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/journal/journaltest"
 	"github.com/tablehouse/baccarat/ledger"
@@ -31,4 +33,12 @@ func TestJournalConformance(t *testing.T) {
 
 func TestCommitterConformance(t *testing.T) {
 	journaltest.RunCommitter(t, func(t *testing.T) journaltest.CommitStore { return open(t) })
+}
+
+func TestRequestConformance(t *testing.T) {
+	journaltest.RunRequests(t, func(t *testing.T) journaltest.RequestStore { return open(t) })
+}
+
+func TestAccessConformance(t *testing.T) {
+	accesstest.Run(t, func(t *testing.T) access.Store { return open(t) })
 }

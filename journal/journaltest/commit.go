@@ -3,8 +3,10 @@ package journaltest
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
@@ -205,4 +207,67 @@ func testCommitRace(t *testing.T, s CommitStore) {
 		t.Fatalf("Head = %v, %v", head, err)
 	}
 	wantUnchanged(t, s, "t1", head, w, 10_000-200)
+}
+
+// RequestStore is a committing store that also keeps request ids.
+type RequestStore interface {
+	CommitStore
+	journal.Requests
+}
+
+// RunRequests runs the request-id suite: ids written with their wager, found again, unique
+// per player, pruned by age.
+func RunRequests(t *testing.T, open func(t *testing.T) RequestStore) {
+	t.Run("a request id is written with its wager and found again", func(t *testing.T) {
+		t.Parallel()
+		testRequests(t, open(t))
+	})
+	t.Run("a request id already written refuses the whole batch", func(t *testing.T) {
+		t.Parallel()
+		testRequestDuplicate(t, open(t))
+	})
+}
+
+func request(player, id, table string, at time.Time) journal.Request {
+	return journal.Request{Player: player, ID: id, Table: table, Digest: strings.Repeat("ab", 32),
+		Wager: json.RawMessage(`{"id":1,"bet":"banker","stake":100}`), At: at}
+}
+
+func testRequests(t *testing.T, s RequestStore) {
+	w := setup(t, s, 100_000)
+	b, head := Wagers(journal.Head{}, "t1", w, 100, "r1", 1)
+	b.Requests = []journal.Request{request("alice", "req-1", "t1", At)}
+	Commit(t, s, b)
+	got, ok, err := s.Request(t.Context(), "alice", "req-1")
+	if err != nil || !ok || got.Table != "t1" || got.Digest != b.Requests[0].Digest || !got.At.Equal(At) ||
+		string(got.Wager) != string(b.Requests[0].Wager) {
+		t.Fatalf("Request = %+v, %v, %v", got, ok, err)
+	}
+	if _, ok, err := s.Request(t.Context(), "bob", "req-1"); ok || err != nil {
+		t.Fatalf("another player's id: %v %v", ok, err)
+	}
+	b2, _ := Wagers(head, "t1", w, 100, "r2", 1)
+	b2.Requests = []journal.Request{request("alice", "req-2", "t1", At.Add(48*time.Hour))}
+	Commit(t, s, b2)
+	n, err := s.PruneRequests(t.Context(), At.Add(time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("PruneRequests = %d, %v", n, err)
+	}
+	if _, ok, _ := s.Request(t.Context(), "alice", "req-1"); ok {
+		t.Fatal("a pruned request id is still found")
+	}
+	if _, ok, _ := s.Request(t.Context(), "alice", "req-2"); !ok {
+		t.Fatal("a recent request id was pruned")
+	}
+}
+
+func testRequestDuplicate(t *testing.T, s RequestStore) {
+	w := setup(t, s, 100_000)
+	b, head := Wagers(journal.Head{}, "t1", w, 100, "r1", 1)
+	b.Requests = []journal.Request{request("alice", "same", "t1", At)}
+	Commit(t, s, b)
+	b2, _ := Wagers(head, "t1", w, 100, "r2", 1)
+	b2.Requests = []journal.Request{request("alice", "same", "t2", At)}
+	WantCode(t, s.Commit(t.Context(), b2), baccarat.CodeIdempotencyConflict)
+	wantUnchanged(t, s, "t1", head, w, 100_000-100)
 }
