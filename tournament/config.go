@@ -1,0 +1,224 @@
+package tournament
+
+import (
+	"slices"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+)
+
+// Config is how a tournament is set up. Its JSON form is what an organiser writes; New
+// checks it with Normalize and refuses it with a bad_request error naming the field.
+type Config struct {
+	ID   string `json:"id"`   // 1–64 of A–Z a–z 0–9 _ -; chips are ledger.Chips(ID)
+	Name string `json:"name"` // shown to players
+	Game string `json:"game"` // a tournament game: mbs-tournament, rws-no-commission, mbs-dragon
+	// Currency of the entry fee, the rebuys and the prizes: ISO 4217, or XXX play money.
+	Currency string `json:"currency"`
+	// EntryFee goes to the prize pool (minor units of Currency); 0 is a freeroll.
+	EntryFee baccarat.Money `json:"entry_fee"`
+	// Guarantee: the house tops the pool up to this amount if fees and rebuys fall short.
+	Guarantee     baccarat.Money `json:"guarantee,omitempty"`
+	StartingChips baccarat.Money `json:"starting_chips"`
+	// Registration is open from RegistrationOpens until RegistrationCloses (which is at or
+	// before Start); the tournament starts at Start.
+	RegistrationOpens  time.Time `json:"registration_opens"`
+	RegistrationCloses time.Time `json:"registration_closes"`
+	Start              time.Time `json:"start"`
+	// MinEntrants: with fewer at the start the tournament is cancelled and fees refunded
+	// (0 takes DefaultMinEntrants). MaxEntrants is required.
+	MinEntrants int `json:"min_entrants,omitempty"`
+	MaxEntrants int `json:"max_entrants"`
+	// TableSize is the most players at one table (K).
+	TableSize int `json:"table_size"`
+	// Break is the pause before each session (after seating or after the table's previous
+	// session).
+	Break Duration `json:"break,omitempty"`
+	// Stakes are every round's limits unless the round sets its own.
+	Stakes Stakes  `json:"stakes"`
+	Rounds []Round `json:"rounds"`
+	Rebuy  *Rebuy  `json:"rebuy,omitempty"`
+	// Prizes are shares of the pool by final rank, in basis points: [5000, 3000, 2000] pays
+	// 50%, 30% and 20% to the first three. They sum to exactly 10000 and never increase.
+	Prizes []int `json:"prizes"`
+	// Dragon allows Dragon bets (mbs-dragon only). The session's last report then carries
+	// their settlement, and busts are judged at session ends (see the package doc).
+	Dragon bool `json:"dragon,omitempty"`
+}
+
+// Stakes are the per-hand limits in chips: a player's stakes on one hand total at least
+// Min and at most Max. Required: a player must wager every hand.
+type Stakes struct {
+	Min      baccarat.Money `json:"min"`
+	Max      baccarat.Money `json:"max"`
+	Required bool           `json:"required,omitempty"`
+}
+
+// Round is one stage of the tournament: every table of the round plays its Sessions in
+// order; then Advance players go on to the next round, per table or overall. The last round
+// is the final: one table, nobody advances.
+type Round struct {
+	Name     string    `json:"name,omitempty"`
+	Sessions []Session `json:"sessions,omitempty"`
+	// Hands or Duration: shorthand for a round of one session (Normalize expands it).
+	Hands    int      `json:"hands,omitempty"`
+	Duration Duration `json:"duration,omitempty"`
+	// Advance: how many go on to the next round, from each table or (AdvanceOverall) from
+	// the whole round. 0 in the final.
+	Advance        int  `json:"advance,omitempty"`
+	AdvanceOverall bool `json:"advance_overall,omitempty"`
+	// CarryChips: players enter this round with the chips they ended the last one with,
+	// instead of StartingChips. Not for the first round.
+	CarryChips bool    `json:"carry_chips,omitempty"`
+	Stakes     *Stakes `json:"stakes,omitempty"` // nil: the tournament's Stakes
+}
+
+// Session is a number of hands (voided hands do not count) or a length of time (the
+// session ends after the hand in play when the time is up). Exactly one is set.
+type Session struct {
+	Hands    int      `json:"hands,omitempty"`
+	Duration Duration `json:"duration,omitempty"`
+}
+
+// Rebuy lets a busted player buy chips again: at most Max times, for Price (to the pool),
+// receiving Chips, until hand Until.Hand of session Until.Session of round Until.Round has
+// ended.
+type Rebuy struct {
+	Max   int            `json:"max"`
+	Price baccarat.Money `json:"price"`
+	Chips baccarat.Money `json:"chips"`
+	Until Point          `json:"until"`
+}
+
+// Point is a moment of play: after Hand counted hands of Session of Round (all 1-based;
+// Hand 0 is before the session's first hand).
+type Point struct {
+	Round   int `json:"round"`
+	Session int `json:"session"`
+	Hand    int `json:"hand"`
+}
+
+// Before reports whether p comes before q.
+func (p Point) Before(q Point) bool {
+	if p.Round != q.Round {
+		return p.Round < q.Round
+	}
+	if p.Session != q.Session {
+		return p.Session < q.Session
+	}
+	return p.Hand < q.Hand
+}
+
+// Defaults and bounds where the organiser says nothing.
+const (
+	DefaultMinEntrants = 2
+	MaxEntrantsLimit   = 100_000
+	maxRounds          = 20
+	maxSessions        = 100
+	maxHands           = 10_000
+	maxNameLen         = 100
+	// FullShare is the sum of the prize shares: 100% in basis points.
+	FullShare = 10_000
+)
+
+// Normalize checks the configuration and returns it with defaults filled: MinEntrants, a
+// round's shorthand session expanded, every round's Stakes set. It works on a copy; the
+// result normalizes to itself.
+func (c Config) Normalize() (Config, *games.Game, error) {
+	c = c.clone()
+	if c.MinEntrants == 0 {
+		c.MinEntrants = DefaultMinEntrants
+	}
+	for i := range c.Rounds {
+		r := &c.Rounds[i]
+		if len(r.Sessions) == 0 && (r.Hands > 0 || r.Duration > 0) {
+			r.Sessions = []Session{{Hands: r.Hands, Duration: r.Duration}}
+			r.Hands, r.Duration = 0, 0
+		}
+		if r.Stakes == nil {
+			s := c.Stakes
+			r.Stakes = &s
+		}
+	}
+	g, err := c.check()
+	if err != nil {
+		return Config{}, nil, err
+	}
+	return c, g, nil
+}
+
+func (c Config) clone() Config {
+	c.Rounds = slices.Clone(c.Rounds)
+	for i := range c.Rounds {
+		r := &c.Rounds[i]
+		r.Sessions = slices.Clone(r.Sessions)
+		if r.Stakes != nil {
+			s := *r.Stakes
+			r.Stakes = &s
+		}
+	}
+	if c.Rebuy != nil {
+		rb := *c.Rebuy
+		c.Rebuy = &rb
+	}
+	c.Prizes = slices.Clone(c.Prizes)
+	return c
+}
+
+func (c *Config) check() (*games.Game, error) {
+	g, err := c.checkGame()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []func() error{c.checkMoney, c.checkTimes, c.checkEntrants, c.checkRounds,
+		c.checkFinalTable, c.checkRebuy, c.checkPrizes, c.checkPool} {
+		if err := f(); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+func (c *Config) checkGame() (*games.Game, error) {
+	if err := baccarat.CheckID("id", c.ID); err != nil {
+		return nil, err
+	}
+	if c.Name == "" || len(c.Name) > maxNameLen || hasControl(c.Name) {
+		return nil, badRequest("name: give 1 to %d printable characters", maxNameLen)
+	}
+	g, err := games.ByID(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	if !g.Rules.TournamentChips {
+		return nil, badRequest("%s is not a tournament game: choose one of %s", g.Name, TournamentGames())
+	}
+	if c.Dragon && !g.Rules.DragonSessions {
+		return nil, badRequest("dragon: %s has no Dragon bets (only mbs-dragon has)", g.Name)
+	}
+	return g, nil
+}
+
+// TournamentGames lists the ids of the games played for tournament chips.
+func TournamentGames() string {
+	s := ""
+	for _, g := range games.All() {
+		if g.Rules.TournamentChips {
+			if s != "" {
+				s += ", "
+			}
+			s += g.ID
+		}
+	}
+	return s
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,42 @@
+package tournament
+
+import "github.com/tablehouse/baccarat"
+
+// Stable error codes of tournament refusals, beside the platform's own (baccarat.Code*:
+// bad_request, bad_state, not_found, conflict, unknown_game, insufficient_funds,
+// above_maximum are reused where they fit). Codes never change once published; the web
+// layer maps them all to 409 Conflict, its default for a refusal in the current state.
+const (
+	// CodeTournamentFull: registration refused, the tournament has its maximum entrants.
+	CodeTournamentFull = "tournament_full"
+	// CodeRegistrationClosed: registration is not open (not yet, or no longer).
+	CodeRegistrationClosed = "registration_closed"
+	// CodeAlreadyRegistered: the player is already registered.
+	CodeAlreadyRegistered = "already_registered"
+	// CodeNotRegistered: the player is not registered (or not playing this round).
+	CodeNotRegistered = "not_registered"
+	// CodeNotAtTable: a hand report names a player who is not seated at that table.
+	CodeNotAtTable = "not_at_table"
+	// CodeEliminated: the player is out of the tournament.
+	CodeEliminated = "eliminated"
+	// CodeNoRebuysLeft: the tournament has no rebuys, or the player has used them all.
+	CodeNoRebuysLeft = "no_rebuys_left"
+	// CodeRebuyClosed: the rebuy window has closed.
+	CodeRebuyClosed = "rebuy_closed"
+	// CodeNotBusted: a rebuy asked while the player can still make the minimum stake.
+	CodeNotBusted = "not_busted"
+)
+
+// Codes lists the codes this package adds, for the web layer's one map of codes.
+var Codes = []string{CodeTournamentFull, CodeRegistrationClosed, CodeAlreadyRegistered, CodeNotRegistered,
+	CodeNotAtTable, CodeEliminated, CodeNoRebuysLeft, CodeRebuyClosed, CodeNotBusted}
+
+func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
+
+func badRequest(format string, args ...any) error {
+	return baccarat.Errorf(baccarat.CodeBadRequest, format, args...)
+}
+
+func badState(format string, args ...any) error {
+	return baccarat.Errorf(baccarat.CodeBadState, format, args...)
+}

@@ -1,0 +1,78 @@
+package tournament
+
+import "time"
+
+// busted reports whether a player in play cannot make the current round's minimum stake.
+func (t *Tournament) busted(p *player) bool {
+	return !p.eliminated && p.chips < t.Stakes().Min
+}
+
+// canRebuy reports whether the player may still rebuy at point pt: rebuys left, and the
+// window still open (pt before the end of the window's last hand).
+func (t *Tournament) canRebuy(p *player, pt Point) bool {
+	rb := t.cfg.Rebuy
+	return rb != nil && p.rebuys < rb.Max && pt.Before(rb.Until)
+}
+
+// point is where the table stands: after its counted hands of the live session, or before
+// the first hand of its next session.
+func (t *Tournament) point(tb *table) Point {
+	if tb.live {
+		return Point{Round: t.Round(), Session: tb.session, Hand: tb.hands}
+	}
+	return Point{Round: t.Round(), Session: tb.session + 1}
+}
+
+// eliminateBusted eliminates the table's busted players who can no longer rebuy at pt.
+func (t *Tournament) eliminateBusted(at time.Time, tb *table, pt Point) {
+	for _, id := range tb.players {
+		if p := t.lookup(id); t.busted(p) && !t.canRebuy(p, pt) {
+			t.emit(at, Event{Type: EvEliminated, Player: id, Round: t.Round(), Table: tb.number,
+				Session: tb.session, Hand: tb.hands, Amount: p.chips})
+		}
+	}
+}
+
+// rebuy sells a busted player chips again. The host charges Event.Amount to the player's
+// wallet (it goes to the prize pool) and credits Event.Chips in the tournament's chips.
+func (t *Tournament) rebuy(c *Command) error {
+	if t.phase != PhaseRunning {
+		return badState("rebuys are taken while the tournament runs: it is %s", t.phase)
+	}
+	p := t.lookup(c.Player)
+	rb := t.cfg.Rebuy
+	switch {
+	case p == nil || p.table == 0:
+		return refuse(CodeNotRegistered, "%s is not playing round %d", c.Player, t.Round())
+	case p.eliminated:
+		return refuse(CodeEliminated, "%s has been eliminated", c.Player)
+	case rb == nil:
+		return refuse(CodeNoRebuysLeft, "this tournament has no rebuys")
+	case p.rebuys >= rb.Max:
+		return refuse(CodeNoRebuysLeft, "%s has used all %d rebuys", c.Player, rb.Max)
+	case !t.busted(p):
+		return refuse(CodeNotBusted, "%s has %d chips and can still make the minimum stake of %d", c.Player, p.chips, t.Stakes().Min)
+	}
+	tb := t.tableOf(p.table)
+	if !t.canRebuy(p, t.point(tb)) {
+		u := rb.Until
+		return refuse(CodeRebuyClosed, "rebuys closed at the end of hand %d of session %d of round %d", u.Hand, u.Session, u.Round)
+	}
+	e := Event{Type: EvRebought, Player: p.id, Amount: rb.Price, Chips: rb.Chips, Count: p.rebuys + 1,
+		Round: t.Round(), Table: tb.number}
+	if tb.live {
+		e.Session, e.Hand = tb.session, tb.hands
+	}
+	t.emit(c.At, e)
+	return nil
+}
+
+func (t *Tournament) onRebought(e *Event) {
+	p := t.lookup(e.Player)
+	p.chips += e.Chips
+	p.rebuys = e.Count
+	t.collected += e.Amount
+	if tb := t.tableOf(p.table); tb.live {
+		t.sessions[tb.record].seat(p.id).Rebuys += e.Chips
+	}
+}

@@ -1,0 +1,100 @@
+package tournament
+
+import (
+	"slices"
+
+	"github.com/tablehouse/baccarat"
+)
+
+func (t *Tournament) openRegistration(c *Command) error {
+	if t.phase != PhaseScheduled {
+		return badState("registration cannot open: the tournament is %s", t.phase)
+	}
+	if c.At.Before(t.cfg.RegistrationOpens) {
+		return badState("registration opens at %s", stamp(t.cfg.RegistrationOpens))
+	}
+	t.emit(c.At, Event{Type: EvRegistrationOpened})
+	return nil
+}
+
+func (t *Tournament) closeRegistration(c *Command) error {
+	if t.phase != PhaseRegistering {
+		return badState("registration is not open: the tournament is %s", t.phase)
+	}
+	if c.At.Before(t.cfg.RegistrationCloses) {
+		return badState("registration closes at %s", stamp(t.cfg.RegistrationCloses))
+	}
+	t.emit(c.At, Event{Type: EvRegistrationClosed})
+	return nil
+}
+
+// register takes a player's entry. The host charges the fee (Event.Amount) to the player's
+// wallet in the same transaction that journals the event.
+func (t *Tournament) register(c *Command) error {
+	if err := baccarat.CheckID("player", c.Player); err != nil {
+		return err
+	}
+	switch {
+	case t.phase == PhaseScheduled || (t.phase == PhaseRegistering && c.At.Before(t.cfg.RegistrationOpens)):
+		return refuse(CodeRegistrationClosed, "registration opens at %s", stamp(t.cfg.RegistrationOpens))
+	case t.phase != PhaseRegistering || !c.At.Before(t.cfg.RegistrationCloses):
+		return refuse(CodeRegistrationClosed, "registration closed at %s", stamp(t.cfg.RegistrationCloses))
+	case t.lookup(c.Player) != nil:
+		return refuse(CodeAlreadyRegistered, "%s is already registered", c.Player)
+	case len(t.players) >= t.cfg.MaxEntrants:
+		return refuse(CodeTournamentFull, "the tournament is full: %d entrants", t.cfg.MaxEntrants)
+	}
+	t.emit(c.At, Event{Type: EvRegistered, Player: c.Player, Entry: t.entries + 1, Amount: t.cfg.EntryFee})
+	return nil
+}
+
+// unregister withdraws an entry before the start; the host refunds Event.Amount.
+func (t *Tournament) unregister(c *Command) error {
+	if t.phase != PhaseRegistering && t.phase != PhaseClosed {
+		return badState("entries can be withdrawn only before the start: the tournament is %s", t.phase)
+	}
+	p := t.lookup(c.Player)
+	if p == nil {
+		return refuse(CodeNotRegistered, "%s is not registered", c.Player)
+	}
+	t.emit(c.At, Event{Type: EvUnregistered, Player: p.id, Amount: p.fee})
+	return nil
+}
+
+// cancel calls the tournament off before its start and refunds every fee.
+func (t *Tournament) cancel(c *Command) error {
+	if t.phase != PhaseScheduled && t.phase != PhaseRegistering && t.phase != PhaseClosed {
+		return badState("only a tournament that has not started can be cancelled: it is %s", t.phase)
+	}
+	reason := c.Reason
+	if reason == "" {
+		reason = "cancelled by the organiser"
+	}
+	t.emitCancelled(c, reason)
+	return nil
+}
+
+func (t *Tournament) emitCancelled(c *Command, reason string) {
+	refunds := make([]Payment, 0, len(t.players))
+	for _, p := range t.players {
+		refunds = append(refunds, Payment{Player: p.id, Amount: p.fee})
+	}
+	t.emit(c.At, Event{Type: EvCancelled, Reason: reason, Payments: refunds})
+}
+
+func (t *Tournament) onRegistered(e *Event) {
+	t.index[e.Player] = len(t.players)
+	t.players = append(t.players, &player{id: e.Player, entry: e.Entry, fee: e.Amount})
+	t.entries = e.Entry
+	t.collected += e.Amount
+}
+
+func (t *Tournament) onUnregistered(e *Event) {
+	i := t.index[e.Player]
+	t.players = slices.Delete(t.players, i, i+1)
+	delete(t.index, e.Player)
+	for j := i; j < len(t.players); j++ {
+		t.index[t.players[j].id] = j
+	}
+	t.collected -= e.Amount
+}

@@ -1,0 +1,69 @@
+package tournament
+
+import (
+	"time"
+
+	"github.com/tablehouse/baccarat"
+)
+
+// State is a snapshot of a tournament: what a page shows when it connects, and what Replay
+// is checked against.
+type State struct {
+	ID          string          `json:"id"`
+	Name        string          `json:"name"`
+	Game        string          `json:"game"`
+	Phase       Phase           `json:"phase"`
+	Seq         uint64          `json:"seq"`
+	Seed        uint64          `json:"seed,omitempty,string"`
+	Round       int             `json:"round"`
+	Stakes      Stakes          `json:"stakes"`
+	Entrants    []Entrant       `json:"entrants"`
+	Tables      []TableView     `json:"tables,omitempty"`
+	Leaderboard []Standing      `json:"leaderboard,omitempty"`
+	Sessions    []SessionRecord `json:"sessions,omitempty"`
+	Pool        Pool            `json:"pool"`
+	Results     []Result        `json:"results,omitempty"`
+}
+
+// Entrant is a registered player.
+type Entrant struct {
+	Player     string         `json:"player"`
+	Entry      int            `json:"entry"`
+	Fee        baccarat.Money `json:"fee"`
+	Chips      baccarat.Money `json:"chips"`
+	Rebuys     int            `json:"rebuys,omitempty"`
+	Reached    int            `json:"reached,omitempty"` // the last round reached
+	Table      int            `json:"table,omitempty"`   // in the current round
+	Eliminated bool           `json:"eliminated,omitempty"`
+}
+
+// TableView is one table of the current round.
+type TableView struct {
+	Table    int      `json:"table"`
+	Players  []string `json:"players"`
+	Session  int      `json:"session"` // the current or last session, 0 before the first
+	Live     bool     `json:"live"`
+	Hands    int      `json:"hands"`   // counted hands of the current or last session
+	Reports  int      `json:"reports"` // hand reports of that session, voided ones included
+	Finished bool     `json:"finished"`
+	// Since: when the table was seated, or its last session started or ended.
+	Since time.Time `json:"since,omitzero"`
+}
+
+// State returns a snapshot of the tournament.
+func (t *Tournament) State() State {
+	s := State{ID: t.cfg.ID, Name: t.cfg.Name, Game: t.cfg.Game, Phase: t.phase, Seq: t.seq, Seed: t.seed,
+		Round: t.Round(), Stakes: t.Stakes(), Leaderboard: t.Leaderboard(), Sessions: t.Sessions(),
+		Pool: t.Pool(), Results: t.Results(), Entrants: make([]Entrant, len(t.players))}
+	for i, p := range t.players {
+		s.Entrants[i] = Entrant{Player: p.id, Entry: p.entry, Fee: p.fee, Chips: p.chips, Rebuys: p.rebuys,
+			Reached: p.reached, Table: p.table, Eliminated: p.eliminated}
+	}
+	if r := t.current(); r != nil {
+		for _, tb := range r.tables {
+			s.Tables = append(s.Tables, TableView{Table: tb.number, Players: append([]string(nil), tb.players...),
+				Session: tb.session, Live: tb.live, Hands: tb.hands, Reports: tb.reports, Finished: tb.finished, Since: tb.lastAt})
+		}
+	}
+	return s
+}
