@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -191,7 +192,7 @@ func (c *Config) checkGame() (*games.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !g.Rules.TournamentChips {
+	if !slices.Contains(Games, g.ID) {
 		return nil, badRequest("%s is not a tournament game: choose one of %s", g.Name, TournamentGames())
 	}
 	if c.Dragon && !g.Rules.DragonSessions {
@@ -200,19 +201,14 @@ func (c *Config) checkGame() (*games.Game, error) {
 	return g, nil
 }
 
-// TournamentGames lists the ids of the games played for tournament chips.
-func TournamentGames() string {
-	s := ""
-	for _, g := range games.All() {
-		if g.Rules.TournamentChips {
-			if s != "" {
-				s += ", "
-			}
-			s += g.ID
-		}
-	}
-	return s
-}
+// Games are the games tournaments are played in (SPEC §5): the three written for
+// tournaments. games.Rules.TournamentChips is not the test: it marks pay tables that give
+// players an edge, and RWS's Banker pays 1:2 on a six, so it has none, yet it is played in
+// tournaments too.
+var Games = []string{"mbs-tournament", "rws-no-commission", "mbs-dragon"}
+
+// TournamentGames lists the ids of Games, comma-separated.
+func TournamentGames() string { return strings.Join(Games, ", ") }
 
 func hasControl(s string) bool {
 	for _, r := range s {

@@ -87,9 +87,10 @@ func (t *Tournament) reportHand(c *Command) error {
 }
 
 // lossCap is the most a player can lose on the table's next hand: the round's maximum
-// stake, except on a Dragon session's last hand, which also settles the Dragon bets.
+// stake, except on the last hand of a Dragon session of hands, which also settles the
+// Dragon bets (a timed session's come with end_session).
 func (t *Tournament) lossCap(tb *table) baccarat.Money {
-	if s := t.sessionConfig(tb); t.cfg.Dragon && (s.Hands == 0 || tb.hands+1 == s.Hands) {
+	if s := t.sessionConfig(tb); t.cfg.Dragon && tb.hands+1 == s.Hands {
 		return baccarat.MaxAmount
 	}
 	return t.Stakes().Max
