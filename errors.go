@@ -32,8 +32,9 @@ func ErrorCode(err error) string {
 	return CodeInternal
 }
 
-// Stable error codes. The wager refusals are those of SPEC §4; the rest name the other ways
-// outside input can be wrong.
+// Stable error codes: every code the platform answers with is here, once, and in Codes.
+// The wager refusals are those of SPEC §4; the rest name the other ways a request can be
+// wrong. web maps each to an HTTP status in one place (a code it does not know is a 500).
 const (
 	// Wager refusals (SPEC §4).
 	CodeBettingClosed     = "betting_closed"
@@ -48,6 +49,7 @@ const (
 	CodeTableDifferential = "table_differential"
 	CodeOddsChanged       = "odds_changed"
 	CodeNotAuthorized     = "not_authorized"
+	CodeNotWithdrawable   = "not_withdrawable" // a withdrawal the game's rules do not allow now
 
 	// Input and state errors.
 	CodeBadCard       = "bad_card"   // a card token that is not a card
@@ -63,7 +65,20 @@ const (
 	CodeConflict      = "conflict"
 	// CodeIdempotencyConflict: a request id already used for a different request.
 	CodeIdempotencyConflict = "idempotency_conflict"
-	CodeTooLarge            = "too_large" // a request body over the size the endpoint takes
+	CodeTooLarge            = "too_large"       // a request body over the size the endpoint takes
+	CodeUnauthenticated     = "unauthenticated" // no token, or one that no longer works
+	CodeRateLimited         = "rate_limited"    // too many requests or streams: try later
 	CodeBusy                = "busy"
+	CodeIntegrity           = "integrity" // the books or a journal fail their own checks: evidence, not a refusal
 	CodeInternal            = "internal"
 )
+
+// Codes lists every error code, for documentation and for the test that each has an HTTP
+// status.
+func Codes() []string {
+	return []string{CodeBettingClosed, CodeUnknownBet, CodeBetNotOffered, CodeBelowMinimum, CodeAboveMaximum,
+		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeTableDifferential, CodeOddsChanged,
+		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
+		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
+		CodeIdempotencyConflict, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeIntegrity, CodeInternal}
+}

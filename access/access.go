@@ -116,3 +116,17 @@ type Store interface {
 	// ListAccounts lists accounts by id, after the given id, at most limit.
 	ListAccounts(ctx context.Context, after string, limit int) ([]Account, error)
 }
+
+// Ensure returns the account with a's id, creating it as a if there is none. Servers call
+// it at start for the accounts they provide (the demo player, the demo dealer): an account
+// an admin has since changed (disabled, revoked, other tables) stays as the admin left it.
+func Ensure(ctx context.Context, s Store, a Account) (Account, error) {
+	got, err := s.Account(ctx, a.ID)
+	if baccarat.ErrorCode(err) != baccarat.CodeNotFound {
+		return got, err
+	}
+	if err := s.CreateAccount(ctx, a); err != nil && baccarat.ErrorCode(err) != baccarat.CodeConflict {
+		return Account{}, err
+	}
+	return s.Account(ctx, a.ID)
+}

@@ -34,6 +34,10 @@ type Store interface {
 
 	// Release gives the table up if owner holds it. See Lease.Release.
 	Release(ctx context.Context, table, owner string) error
+
+	// Lease reads a table's lease as stored (the zero Lease, with Table set, when nobody
+	// holds it): who hosts the table, for the lobby and for audits.
+	Lease(ctx context.Context, table string) (Lease, error)
 }
 
 // Batch is what one Commit writes: events of one or more tables, the money they move, and

@@ -10,7 +10,7 @@ import (
 // CodeIntegrity is the error code of books (or a journal) that break their own invariants:
 // not a refused request but evidence of a bug, a bad restore or tampering. It is defined
 // here rather than in the root package because only audits produce it.
-const CodeIntegrity = "integrity"
+const CodeIntegrity = baccarat.CodeIntegrity
 
 // AccountAudit is what a store reads back about one account for an audit: what it stores
 // (Balance, Entries) beside what its entry rows add up to (Sum, Count), and Breaks, the

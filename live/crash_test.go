@@ -182,7 +182,7 @@ func checkCrashDB(t *testing.T, path string, acked map[string]uint64) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rep, err := live.Verify(ctx, db)
+	rep, err := live.Verify(ctx, db, time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify after the crashes: %+v %v", rep, err)
 	}

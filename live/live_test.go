@@ -260,7 +260,7 @@ func TestVerifyAfterPlay(t *testing.T) {
 	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
 	submit(t, h, "t1", table.Command{Type: table.CmdClose})
 	cards(t, h, "t1", "7h", "Kd", "2c", "9s") // a tie: the wager rides and stays in play
-	rep, err := live.Verify(ctx, db)
+	rep, err := live.Verify(ctx, db, time.Now())
 	if err != nil || !rep.OK() || rep.Rounds != 1 || rep.Tables != 1 {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

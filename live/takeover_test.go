@@ -104,7 +104,7 @@ func TestTakeoverOnPostgres(t *testing.T) {
 	if got := balance(t, b, "ann"); got != 10_500 {
 		t.Fatalf("after takeover: balance %d, want 10500", got)
 	}
-	rep, err := live.Verify(ctx, dbs[1])
+	rep, err := live.Verify(ctx, dbs[1], time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
@@ -20,6 +21,9 @@ type VerifyReport struct {
 	Wagers   int      `json:"wagers"`
 	Accounts int      `json:"accounts"`
 	Problems []string `json:"problems"`
+	// Paused lists tables in the middle of a round that no server hosts: they resume when
+	// one starts (not a problem).
+	Paused []string `json:"paused,omitempty"`
 }
 
 // OK reports whether nothing was wrong.
@@ -29,14 +33,18 @@ func (r VerifyReport) OK() bool { return len(r.Problems) == 0 }
 // chain, every settled round recomputed from its cards and wagers, every table's in-play
 // account against the stakes its journal says are in play, and the books (every currency
 // sums to zero, every balance equals its postings).
-func Verify(ctx context.Context, store Store) (VerifyReport, error) {
+//
+// An automatic table that a server hosts (its lease is held) but that has not moved for
+// longer than its schedule allows is reported stuck: a wedged table is a problem even when
+// its books are right. now is the time to judge that by.
+func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, error) {
 	rep := VerifyReport{Problems: []string{}}
 	ids, err := store.Tables(ctx)
 	if err != nil {
 		return rep, err
 	}
 	for _, id := range ids {
-		if err := verifyTable(ctx, store, id, &rep); err != nil {
+		if err := verifyTable(ctx, store, id, now, &rep); err != nil {
 			return rep, err
 		}
 	}
@@ -51,7 +59,7 @@ func Verify(ctx context.Context, store Store) (VerifyReport, error) {
 	return rep, nil
 }
 
-func verifyTable(ctx context.Context, store Store, id string, rep *VerifyReport) error {
+func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep *VerifyReport) error {
 	recs, err := store.Load(ctx, id, 1)
 	if err != nil {
 		return err
@@ -74,6 +82,7 @@ func verifyTable(ctx context.Context, store Store, id string, rep *VerifyReport)
 		bad("spec: %v", err)
 		return nil
 	}
+	spec.fillConfig()
 	events := make([]table.Event, len(recs)-1)
 	for i, rec := range recs[1:] {
 		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
@@ -101,6 +110,9 @@ func verifyTable(ctx context.Context, store Store, id string, rep *VerifyReport)
 		bad("replay: %v", err)
 		return nil
 	}
+	if err := checkMoving(ctx, store, spec, t.Status(), recs[len(recs)-1].At, now, rep); err != nil {
+		return err
+	}
 	var held int64
 	for _, f := range t.State().Funds {
 		held += f.Held
@@ -110,6 +122,38 @@ func verifyTable(ctx context.Context, store Store, id string, rep *VerifyReport)
 		bad("in-play account: %v", err)
 	} else if inplay != held {
 		bad("in-play account holds %d, the journal's wagers in play total %d", inplay, held)
+	}
+	return nil
+}
+
+// stuckGrace is added to a schedule's longest step before a hosted table counts as stuck:
+// a lease renewal, a slow commit, a clock a little off.
+const stuckGrace = 30 * time.Second
+
+// checkMoving reports an automatic table that is hosted but has not moved for longer than
+// its schedule allows, and notes one mid-round that nobody hosts.
+func checkMoving(ctx context.Context, store Store, spec Spec, st table.Status, last, now time.Time, rep *VerifyReport) error {
+	if spec.Mode != ModeAuto {
+		return nil // a dealer sets the pace
+	}
+	sc := spec.Schedule.withDefaults()
+	allowed := max(sc.Betting, sc.BoBRound, sc.Card, sc.Result, sc.Window) + stuckGrace
+	idle := now.Sub(last)
+	if idle <= allowed {
+		return nil
+	}
+	lease, err := store.Lease(ctx, spec.ID)
+	if err != nil {
+		return err
+	}
+	midRound := st.Phase == table.PhaseBetting || st.Phase == table.PhaseClosed || st.Phase == table.PhaseDealing
+	switch {
+	case lease.Held(now):
+		rep.Problems = append(rep.Problems, fmt.Sprintf("table %s: stuck: server %s hosts it, but round %d has been %s for %s (its schedule allows %s)",
+			spec.ID, lease.Owner, st.Round, st.Phase, idle.Round(time.Second), allowed))
+	case midRound:
+		rep.Paused = append(rep.Paused, fmt.Sprintf("table %s: round %d %s since %s; no server hosts it (it resumes when one starts)",
+			spec.ID, st.Round, st.Phase, last.Format(time.RFC3339)))
 	}
 	return nil
 }

@@ -61,6 +61,35 @@ func OpenConfig(ctx context.Context, cfg *pgx.ConnConfig, maxConns int) (*DB, er
 	return db, nil
 }
 
+// OpenReadOnly connects for reading only, as an auditor does: every transaction is READ
+// ONLY, no migration runs, and a database without our schema (or with a newer one) is
+// refused.
+func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+	}
+	cfg.RuntimeParams["default_transaction_read_only"] = "on"
+	db := &DB{pool: newPool(cfg, 2)}
+	ms, err := migrations()
+	if err != nil {
+		return nil, err
+	}
+	var have int
+	err = db.withConn(ctx, func(c *pgx.Conn) error {
+		return c.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have)
+	})
+	switch {
+	case err != nil || have == 0:
+		db.Close()
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: this is not a baccarat database (no schema of ours in it)")
+	case have > len(ms):
+		db.Close()
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: the database is at schema version %d, newer than this program's %d", have, len(ms))
+	}
+	return db, nil
+}
+
 // Close closes the connections.
 func (db *DB) Close() error {
 	db.pool.close()

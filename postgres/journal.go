@@ -104,6 +104,23 @@ func (db *DB) Release(ctx context.Context, table, owner string) error {
 
 // lease locks a table's lease row (inserting a free one first, so there is a row to lock
 // even for a table never leased), lets journal.Lease decide, and writes the result.
+// Lease reads a table's lease; see journal.Store.
+func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
+	l := journal.Lease{Table: table}
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		var exp int64
+		err := c.QueryRow(ctx, `SELECT owner, expires_ns FROM leases WHERE table_id = $1`, table).Scan(&l.Owner, &exp)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err == nil && l.Owner != "" {
+			l.Expires = time.Unix(0, exp).UTC()
+		}
+		return err
+	})
+	return l, wrap("lease", err)
+}
+
 func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
 	return db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO leases (table_id, owner, expires_ns) VALUES ($1, '', 0) ON CONFLICT DO NOTHING`, table); err != nil {

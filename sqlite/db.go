@@ -17,6 +17,7 @@ import (
 	"fmt"
 	migfile "github.com/tablehouse/baccarat/internal/migrations"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,8 @@ import (
 
 // DB is an open store.
 type DB struct {
-	w     *sql.DB // the one writer connection
+	lock  *os.File // the process lock (see lockFile); nil when read-only
+	w     *sql.DB  // the one writer connection
 	r     *sql.DB // readers
 	cp    *sql.DB // the checkpointer
 	stop  chan struct{}
@@ -66,9 +68,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	for k, v := range q {
 		wq[k] = v
 	}
-	db := &DB{}
-	var err error
+	lock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{lock: lock}
 	if db.w, err = sql.Open("sqlite", "file:"+path+"?"+wq.Encode()); err != nil {
+		db.unlock()
 		return nil, err
 	}
 	db.w.SetMaxOpenConns(1)
@@ -77,11 +83,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db.w.SetConnMaxIdleTime(0)
 	if err := migrate(ctx, db.w); err != nil {
 		db.w.Close()
+		db.unlock()
 		return nil, err
 	}
 	q.Set("_query_only", "1")
 	if db.r, err = sql.Open("sqlite", "file:"+path+"?"+q.Encode()); err != nil {
 		db.w.Close()
+		db.unlock()
 		return nil, err
 	}
 	db.r.SetMaxOpenConns(Readers)
@@ -89,6 +97,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if db.cp, err = sql.Open("sqlite", "file:"+path+"?"+q2(q)); err != nil {
 		db.w.Close()
 		db.r.Close()
+		db.unlock()
 		return nil, err
 	}
 	db.cp.SetMaxOpenConns(1)
@@ -135,9 +144,64 @@ func (db *DB) Close() error {
 			<-db.done
 		}
 		db.stmts.close()
-		db.err = errors.Join(db.r.Close(), db.w.Close(), db.cp.Close())
+		if db.cp != nil {
+			db.err = errors.Join(db.r.Close(), db.w.Close(), db.cp.Close())
+		} else {
+			db.err = db.r.Close() // read-only: w is r
+		}
+		db.unlock()
 	})
 	return db.err
+}
+
+func (db *DB) unlock() {
+	if db.lock != nil {
+		db.lock.Close()
+		db.lock = nil
+	}
+}
+
+// OpenReadOnly opens a database file for reading only, as an auditor does: it takes no
+// lock, runs no migration and writes nothing, so it can read a database a server is
+// using. A file that does not exist, is not SQLite, or is not a baccarat database (no
+// schema, or a newer one than this program knows) is refused.
+func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if path == "" || path == ":memory:" || strings.ContainsAny(path, "?#") {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "sqlite: %q is not a database file name", path)
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeNotFound, "no database at %s", path)
+	}
+	q := url.Values{"mode": {"ro"}, "_busy_timeout": {"10000"}, "_query_only": {"1"}}
+	r, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	r.SetMaxOpenConns(Readers)
+	db := &DB{w: r, r: r}
+	if err := db.checkSchema(ctx, path); err != nil {
+		r.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// checkSchema refuses a file that is not a baccarat database of a version this program
+// reads.
+func (db *DB) checkSchema(ctx context.Context, path string) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	var have int
+	err = db.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have)
+	if err != nil || have == 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s is not a baccarat database (no schema of ours in it)", path)
+	}
+	if have > len(ms) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s is at schema version %d, newer than this program's %d: use a newer baccarat", path, have, len(ms))
+	}
+	return nil
 }
 
 //go:embed migrations/*.sql

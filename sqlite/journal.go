@@ -102,6 +102,20 @@ func (db *DB) Release(ctx context.Context, table, owner string) error {
 	return journal.ReleaseWith(ctx, db.lease, table, owner)
 }
 
+// Lease reads a table's lease; see journal.Store.
+func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
+	l := journal.Lease{Table: table}
+	var exp int64
+	err := db.r.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
+	switch {
+	case err == nil:
+		l.Expires = time.Unix(0, exp).UTC()
+	case !errors.Is(err, sql.ErrNoRows):
+		return l, wrap("lease", err)
+	}
+	return l, nil
+}
+
 // lease reads a table's lease, lets journal.Lease decide, and writes the result, in one
 // writer transaction. A free lease is stored as no row.
 func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {

@@ -303,7 +303,7 @@ func (t *Table) withdraw(c *Command, actor string, role Role) error {
 }
 
 // CodeNotWithdrawable refuses a withdrawal the game's rules do not allow now.
-const CodeNotWithdrawable = "not_withdrawable"
+const CodeNotWithdrawable = baccarat.CodeNotWithdrawable
 
 func (t *Table) hasWager(player string) bool {
 	for _, w := range t.Wagers() {

@@ -20,7 +20,7 @@ type TableView struct {
 	ID             string                 `json:"id"`
 	Name           string                 `json:"name"`
 	Game           string                 `json:"game"`
-	Mode           string                 `json:"mode"`
+	Mode           table.Mode             `json:"mode"`
 	Phase          table.Phase            `json:"phase"`
 	Round          uint64                 `json:"round"`
 	Until          time.Time              `json:"until,omitzero"`
@@ -68,16 +68,30 @@ type SnapshotView struct {
 	ServerTime time.Time         `json:"server_time"`
 }
 
-// viewer is whose view a request gets: a player sees their own wagers, others see all.
+// viewer is whose view a read gets: a player sees their own wagers; a dealer or pit on a
+// table assigned to them, and an admin, see all; anyone else watches and owns nothing.
 func (s *Server) viewer(r *http.Request) string {
-	id, ok := s.identify(r)
+	if bearer(r) == "" {
+		return watcher
+	}
+	id, err := s.identify(r.Context(), r)
+	if err != nil {
+		return watcher
+	}
+	return s.viewerOf(id, r.PathValue("id"))
+}
+
+// watcher is the view of someone who owns nothing at the table.
+const watcher = "\x00nobody"
+
+func (s *Server) viewerOf(id Identity, tableID string) string {
 	switch {
-	case !ok:
-		return "\x00nobody" // watches the table, owns nothing
 	case id.Role == RolePlayer:
 		return id.ID
+	case id.Account.MayActOn(tableID):
+		return ""
 	}
-	return ""
+	return watcher
 }
 
 func (s *Server) snapshotView(snap *live.Snapshot) SnapshotView {
@@ -110,12 +124,16 @@ type Me struct {
 	ID       string          `json:"id"`
 	Name     string          `json:"name"`
 	Role     Role            `json:"role"`
+	Tables   []string        `json:"tables,omitempty"`
 	Balance  int64           `json:"balance"`
 	Currency ledger.Currency `json:"currency"`
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
-	me := Me{ID: id.ID, Name: id.ID, Role: id.Role, Currency: s.currency}
+	me := Me{ID: id.ID, Name: id.Account.Name, Role: id.Role, Tables: id.Account.Tables, Currency: s.currency}
+	if me.Name == "" {
+		me.Name = id.ID
+	}
 	if id.Role == RolePlayer {
 		b, err := s.host.Balance(r.Context(), id.ID, s.currency)
 		if err != nil {
@@ -127,15 +145,20 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
 	writeJSON(w, 200, me)
 }
 
-func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identity) {
+// page reads ?after= and ?limit= of a listing.
+func page(r *http.Request) (int64, int) {
 	n, _ := strconv.Atoi(r.URL.Query().Get("limit"))
 	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+	return after, n
+}
+
+func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identity) {
+	after, n := page(r)
 	wallet := ledger.Wallet(id.ID, s.currency)
-	if err := s.books.OpenAccount(r.Context(), wallet); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
 	entries, err := s.books.Statement(r.Context(), wallet, ledger.Page{After: after, Limit: n})
+	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
+		entries, err = nil, nil // no wallet yet: nothing has happened
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -146,6 +169,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identi
 	writeJSON(w, 200, entries)
 }
 
+// wagerRequest is everything a player may send with a wager.
 type wagerRequest struct {
 	Bet       string         `json:"bet"`
 	Stake     int64          `json:"stake"`
@@ -154,9 +178,43 @@ type wagerRequest struct {
 	RequestID string         `json:"request_id"`
 }
 
+func (q *wagerRequest) check() error {
+	if err := checkBet(q.Bet); err != nil {
+		return err
+	}
+	if q.Seat != "" {
+		if err := baccarat.CheckID("seat", q.Seat); err != nil {
+			return err
+		}
+	}
+	if q.RequestID != "" {
+		return baccarat.CheckID("request_id", q.RequestID)
+	}
+	return nil
+}
+
+// checkBet refuses a bet id no game could have, before it reaches a table or a log.
+func checkBet(bet string) error {
+	if !baccarat.ValidID(bet) {
+		return baccarat.Errorf(baccarat.CodeUnknownBet, "%q is not a bet: see /api/games for each game's bets", truncate(bet, 40))
+	}
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
 func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity) {
 	var req wagerRequest
-	if err := readJSON(r, &req); err != nil {
+	if err := readJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := req.check(); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -185,7 +243,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 		Wager uint64 `json:"wager"`
 	}
 	if r.ContentLength != 0 {
-		if err := readJSON(r, &req); err != nil {
+		if err := readJSON(w, r, &req); err != nil {
 			s.writeError(w, r, err)
 			return
 		}
@@ -204,6 +262,25 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 	writeJSON(w, 200, map[string]any{"withdrawn": withdrawn, "balance": bal})
 }
 
+// dealerCommand is everything a dealer console or the pit may send: the table decides
+// which commands each role may give at which table (an automatic table takes none of the
+// dealing commands). A shoe's order and salt are the server's own and cannot be sent.
+type dealerCommand struct {
+	Type       table.CommandType    `json:"cmd"`
+	Reason     string               `json:"reason,omitempty"`
+	Card       *baccarat.Card       `json:"card,omitempty"`
+	Cards      []baccarat.Card      `json:"cards,omitempty"`
+	Known      bool                 `json:"known,omitempty"`
+	Cut        bool                 `json:"cut,omitempty"`
+	Decks      int                  `json:"decks,omitempty"`
+	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
+	Bet        string               `json:"bet,omitempty"`
+	Min        int64                `json:"min,omitempty"`
+	Max        int64                `json:"max,omitempty"`
+	Limit      int                  `json:"limit,omitempty"`
+	Amount     int64                `json:"amount,omitempty"`
+}
+
 // dealerCommands are the commands the dealer console and the pit send.
 var dealerCommands = map[table.CommandType]bool{
 	table.CmdOpen: true, table.CmdClose: true, table.CmdCard: true, table.CmdDeal: true, table.CmdCorrect: true,
@@ -212,18 +289,51 @@ var dealerCommands = map[table.CommandType]bool{
 	table.CmdSetLimit: true, table.CmdSetAreaLimit: true, table.CmdSetDifferential: true,
 }
 
+// maxReason is the longest reason a dealer or pit action may carry, in bytes.
+const maxReason = 200
+
+func (c *dealerCommand) check() error {
+	if !dealerCommands[c.Type] {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", truncate(string(c.Type), 40))
+	}
+	if len(c.Reason) > maxReason || !printable(c.Reason) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "reason: at most %d bytes of printable text", maxReason)
+	}
+	if len(c.Cards) > 6 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "a coup has at most 6 cards")
+	}
+	if c.Bet != "" {
+		return checkBet(c.Bet)
+	}
+	return nil
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *dealerCommand) command(id Identity) table.Command {
+	return table.Command{Type: c.Type, Actor: id.ID, Role: id.tableRole(), Reason: c.Reason, Card: c.Card, Cards: c.Cards,
+		Known: c.Known, Cut: c.Cut, Decks: c.Decks, Commitment: c.Commitment, Bet: c.Bet, Min: c.Min, Max: c.Max,
+		Limit: c.Limit, Amount: c.Amount}
+}
+
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request, id Identity) {
-	var cmd table.Command
-	if err := readJSON(r, &cmd); err != nil {
+	var req dealerCommand
+	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if !dealerCommands[cmd.Type] {
-		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", cmd.Type))
+	if err := req.check(); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	cmd.Actor, cmd.Role, cmd.Order, cmd.Salt, cmd.Available = id.ID, id.tableRole(), nil, "", nil
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
+	res, err := s.host.Submit(r.Context(), r.PathValue("id"), req.command(id))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -242,11 +352,17 @@ func (s *Server) handleLimits(w http.ResponseWriter, r *http.Request, id Identit
 		Max    int64  `json:"max"`
 		Reason string `json:"reason"`
 	}
-	if err := readJSON(r, &req); err != nil {
+	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	cmd := table.Command{Type: table.CmdSetLimit, Actor: id.ID, Role: table.RolePit, Bet: req.Bet, Min: req.Min, Max: req.Max, Reason: req.Reason}
+	c := dealerCommand{Type: table.CmdSetLimit, Bet: req.Bet, Min: req.Min, Max: req.Max, Reason: req.Reason}
+	if err := c.check(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	cmd := c.command(id)
+	cmd.Role = table.RolePit
 	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -257,8 +373,12 @@ func (s *Server) handleLimits(w http.ResponseWriter, r *http.Request, id Identit
 
 func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request, id Identity) {
 	var spec live.Spec
-	if err := readJSON(r, &spec); err != nil {
+	if err := readJSON(w, r, &spec); err != nil {
 		s.writeError(w, r, err)
+		return
+	}
+	if len(spec.Name) > 200 || !printable(spec.Name) {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "name: at most 200 bytes of printable text"))
 		return
 	}
 	if err := s.host.Create(r.Context(), spec); err != nil {
@@ -271,66 +391,4 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request, id Id
 		return
 	}
 	writeJSON(w, 201, tableView(snap.Spec, &snap.State))
-}
-
-func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, id Identity) {
-	var req struct {
-		ID   string `json:"id"`
-		Name string `json:"name"`
-		Role Role   `json:"role"`
-	}
-	if err := readJSON(r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if req.Role == "" {
-		req.Role = RolePlayer
-	}
-	tok, err := s.tokens.Issue(req.ID, req.Role)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if req.Role == RolePlayer {
-		if err := s.books.OpenAccount(r.Context(), ledger.Wallet(req.ID, s.currency)); err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-	}
-	writeJSON(w, 201, map[string]any{"id": req.ID, "role": req.Role, "token": tok})
-}
-
-func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identity) {
-	var req struct {
-		Amount int64  `json:"amount"`
-		Key    string `json:"key"`
-	}
-	if err := readJSON(r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if req.Amount <= 0 {
-		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "a credit is a positive amount in minor units"))
-		return
-	}
-	if req.Key == "" {
-		req.Key = "credit/" + uuid.NewString()
-	}
-	player := r.PathValue("id")
-	if err := s.host.Credit(r.Context(), req.Key, player, s.currency, req.Amount); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	bal, _ := s.host.Balance(r.Context(), player, s.currency)
-	writeJSON(w, 200, map[string]any{"id": player, "balance": bal})
-}
-
-func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request, id Identity) {
-	player := r.PathValue("id")
-	bal, err := s.host.Balance(r.Context(), player, s.currency)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, 200, map[string]any{"id": player, "balance": bal, "currency": s.currency})
 }

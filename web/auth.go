@@ -1,34 +1,35 @@
 package web
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
+	"context"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/tablehouse/baccarat"
-	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/table"
 )
 
-// Role is what a token may do.
-type Role string
+// Role is what a token may do (access.Role).
+type Role = access.Role
 
 // The roles of web/API.md.
 const (
-	RolePlayer Role = "player"
-	RoleDealer Role = "dealer"
-	RolePit    Role = "pit"
-	RoleAdmin  Role = "admin"
+	RolePlayer = access.RolePlayer
+	RoleDealer = access.RoleDealer
+	RolePit    = access.RolePit
+	RoleAdmin  = access.RoleAdmin
 )
 
-// Identity is who a request comes from.
+// Identity is who a request comes from: the account its token names, as read now.
 type Identity struct {
-	ID   string `json:"id"`
-	Role Role   `json:"role"`
+	ID      string         `json:"id"`
+	Role    Role           `json:"role"`
+	Account access.Account `json:"-"`
+	token   string
 }
 
 // tableRole is the role the table sees: admins act as the pit.
@@ -42,68 +43,67 @@ func (id Identity) tableRole() table.Role {
 	return table.RolePit
 }
 
-// Tokens issues and checks bearer tokens. A token is "v1.<role>.<id>.<mac>", the MAC an
-// HMAC-SHA256 under the server's secret: stateless, so any server sharing the secret checks
-// it without a lookup. (Revoking one means changing the secret; a token table would lift
-// that limit.)
-type Tokens struct{ secret []byte }
-
-// NewTokens returns a token issuer for the secret (at least 16 bytes).
-func NewTokens(secret []byte) *Tokens { return &Tokens{secret: secret} }
-
-func (t *Tokens) mac(role Role, id string) string {
-	m := hmac.New(sha256.New, t.secret)
-	m.Write([]byte("v1|" + string(role) + "|" + id))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:18])
+// bearer reads the token of a request: the Authorization header (scheme "Bearer" in any
+// case), or ?token= on a WebSocket upgrade only (browsers cannot set headers there; a token
+// in any other URL would end up in logs and histories).
+func bearer(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, tok, ok := strings.Cut(h, " ")
+		if ok && strings.EqualFold(scheme, "Bearer") {
+			return strings.TrimSpace(tok)
+		}
+		return ""
+	}
+	if isUpgrade(r) {
+		return r.URL.Query().Get("token")
+	}
+	return ""
 }
 
-// Issue returns a token for id in role.
-func (t *Tokens) Issue(id string, role Role) (string, error) {
-	if !ledger.IsID(id) {
-		return "", baccarat.Errorf(baccarat.CodeBadRequest, "account id %q: use 1 to 64 letters, digits and . _ - @", id)
-	}
-	switch role {
-	case RolePlayer, RoleDealer, RolePit, RoleAdmin:
-	default:
-		return "", baccarat.Errorf(baccarat.CodeBadRequest, "role %q is not player, dealer, pit or admin", role)
-	}
-	return "v1." + string(role) + "." + id + "." + t.mac(role, id), nil
+func isUpgrade(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
 }
 
-// Check returns the identity of a valid token.
-func (t *Tokens) Check(token string) (Identity, bool) {
-	parts := strings.Split(token, ".")
-	if len(parts) != 4 || parts[0] != "v1" {
-		return Identity{}, false
-	}
-	role, id := Role(parts[1]), parts[2]
-	if !hmac.Equal([]byte(parts[3]), []byte(t.mac(role, id))) {
-		return Identity{}, false
-	}
-	return Identity{ID: id, Role: role}, true
-}
+// errSignIn is the answer to a request without a working token.
+var errSignIn = baccarat.Errorf(codeUnauthenticated, "sign in: send Authorization: Bearer <token> (the server prints a sign-in link at start)")
 
-// identify reads the bearer token (or ?token= on WebSocket upgrades).
-func (s *Server) identify(r *http.Request) (Identity, bool) {
-	tok := ""
-	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-		tok = strings.TrimPrefix(h, "Bearer ")
-	} else {
-		tok = r.URL.Query().Get("token")
-	}
+// identify reads the token and the account it names. A token of a disabled account, or one
+// issued before the account's tokens were revoked, is refused at once: the account is read
+// on every request, so every server sharing the database decides alike.
+func (s *Server) identify(ctx context.Context, r *http.Request) (Identity, error) {
+	tok := bearer(r)
 	if tok == "" {
-		return Identity{}, false
+		return Identity{}, errSignIn
 	}
-	return s.tokens.Check(tok)
+	claim, ok := s.tokens.Check(tok)
+	if !ok {
+		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token is not valid: sign in again")
+	}
+	acct, err := s.accounts.Account(ctx, claim.ID)
+	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
+		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token's account no longer exists")
+	}
+	if err != nil {
+		return Identity{}, err
+	}
+	if acct.Disabled {
+		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this account is disabled: ask the operator")
+	}
+	if !acct.Admits(claim) {
+		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token has been revoked: sign in again")
+	}
+	return Identity{ID: acct.ID, Role: acct.Role, Account: acct, token: tok}, nil
 }
 
-// limiter is a token bucket per token: Rate requests a second, bursts of Burst.
+// limiter is a token bucket per key: Rate requests a second, bursts of Burst. Buckets that
+// have refilled are forgotten, so the map stays as small as the set of busy callers.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	burst   float64
 	buckets map[string]*bucket
 	now     func() time.Time
+	swept   time.Time
 }
 
 type bucket struct {
@@ -115,14 +115,16 @@ func newLimiter(rate, burst float64, now func() time.Time) *limiter {
 	return &limiter{rate: rate, burst: burst, buckets: map[string]*bucket{}, now: now}
 }
 
-// allow takes one request from key's bucket.
-func (l *limiter) allow(key string) bool {
+// allow takes one request from key's bucket; when it is empty it says how long until the
+// next request would be allowed.
+func (l *limiter) allow(key string) (bool, time.Duration) {
 	if l.rate <= 0 {
-		return true
+		return true, 0
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
+	l.sweep(now)
 	b := l.buckets[key]
 	if b == nil {
 		b = &bucket{tokens: l.burst, last: now}
@@ -131,27 +133,76 @@ func (l *limiter) allow(key string) bool {
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 	}
 	b.tokens--
-	return true
+	return true, 0
 }
 
-// auth wraps a handler: it needs a valid token with one of roles (none: any valid token),
-// and stays within the token's rate limit.
+// sweep forgets full buckets once a minute.
+func (l *limiter) sweep(now time.Time) {
+	if now.Sub(l.swept) < time.Minute {
+		return
+	}
+	l.swept = now
+	for k, b := range l.buckets {
+		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// clientAddr is the caller's IP address, the key of limits on callers without a token.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// public wraps a route anyone may call: rate limited per client address.
+func (s *Server) public(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ok, wait := s.addrLimiter.allow(clientAddr(r)); !ok {
+			s.tooMany(w, r, wait)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// auth wraps a handler: it needs a working token with one of roles (none: any role), and
+// stays within the token's rate limit.
 func (s *Server) auth(roles []Role, h func(http.ResponseWriter, *http.Request, Identity)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := s.identify(r)
-		if !ok {
-			s.writeError(w, r, baccarat.Errorf(codeUnauthenticated, "sign in: send Authorization: Bearer <token> (the server prints a sign-in link at start)"))
+		if ok, wait := s.addrLimiter.allow(clientAddr(r)); !ok {
+			s.tooMany(w, r, wait)
+			return
+		}
+		id, err := s.identify(r.Context(), r)
+		if err != nil {
+			s.writeError(w, r, err)
 			return
 		}
 		if len(roles) > 0 && !hasRole(roles, id.Role) {
 			s.writeError(w, r, baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not do this", id.Role))
 			return
 		}
-		if !s.limiter.allow(string(id.Role) + "/" + id.ID) {
-			s.writeError(w, r, baccarat.Errorf(codeRateLimited, "too many requests: slow down"))
+		if ok, wait := s.limiter.allow(string(id.Role) + "/" + id.ID); !ok {
+			s.tooMany(w, r, wait)
+			return
+		}
+		h(w, r, id)
+	}
+}
+
+// atTable wraps a dealer or pit handler of /api/tables/{id}/…: the account must be
+// assigned that table (admins act on all).
+func (s *Server) atTable(h func(http.ResponseWriter, *http.Request, Identity)) func(http.ResponseWriter, *http.Request, Identity) {
+	return func(w http.ResponseWriter, r *http.Request, id Identity) {
+		if !id.Account.MayActOn(r.PathValue("id")) {
+			s.writeError(w, r, baccarat.Errorf(baccarat.CodeNotAuthorized, "%s %s is not assigned table %s: an admin assigns tables to dealer and pit accounts", id.Role, id.ID, r.PathValue("id")))
 			return
 		}
 		h(w, r, id)

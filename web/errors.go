@@ -1,42 +1,58 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 )
 
-// statusOf maps every error code to its HTTP status, in this one place (web/API.md).
-func statusOf(code string) int {
-	switch code {
-	case baccarat.CodeBadRequest, baccarat.CodeBadCard, baccarat.CodeUnknownBet, baccarat.CodeBelowMinimum,
-		baccarat.CodeAboveMaximum, baccarat.CodeBadCoup, baccarat.CodeBadShoe, baccarat.CodeNeedCards:
-		return http.StatusBadRequest
-	case codeUnauthenticated:
-		return http.StatusUnauthorized
-	case baccarat.CodeNotAuthorized:
-		return http.StatusForbidden
-	case baccarat.CodeNotFound, baccarat.CodeUnknownGame:
-		return http.StatusNotFound
-	case baccarat.CodeInsufficientFunds:
-		return http.StatusPaymentRequired
-	case codeRateLimited:
-		return http.StatusTooManyRequests
-	case baccarat.CodeBusy:
-		return http.StatusServiceUnavailable
-	case baccarat.CodeInternal, "integrity":
-		return http.StatusInternalServerError
+// statuses maps every error code to its HTTP status, in this one place (web/API.md). A
+// code missing here is answered 500: an error nobody classified is ours, not the caller's.
+var statuses = map[string]int{
+	baccarat.CodeBadRequest: http.StatusBadRequest, baccarat.CodeBadCard: http.StatusBadRequest,
+	baccarat.CodeUnknownBet: http.StatusBadRequest, baccarat.CodeBelowMinimum: http.StatusBadRequest,
+	baccarat.CodeAboveMaximum: http.StatusBadRequest, baccarat.CodeBadCoup: http.StatusBadRequest,
+	baccarat.CodeBadShoe: http.StatusBadRequest, baccarat.CodeNeedCards: http.StatusBadRequest,
+	baccarat.CodeUnauthenticated: http.StatusUnauthorized,
+	baccarat.CodeNotAuthorized:   http.StatusForbidden,
+	baccarat.CodeNotFound:        http.StatusNotFound, baccarat.CodeUnknownGame: http.StatusNotFound,
+	baccarat.CodeInsufficientFunds: http.StatusPaymentRequired,
+	baccarat.CodeTooLarge:          http.StatusRequestEntityTooLarge,
+	baccarat.CodeRateLimited:       http.StatusTooManyRequests,
+	baccarat.CodeBusy:              http.StatusServiceUnavailable,
+	baccarat.CodeInternal:          http.StatusInternalServerError, baccarat.CodeIntegrity: http.StatusInternalServerError,
+	// The refusals of a table in the state it is in, and requests that clash with earlier ones.
+	baccarat.CodeBettingClosed: http.StatusConflict, baccarat.CodeBetNotOffered: http.StatusConflict,
+	baccarat.CodeBothSides: http.StatusConflict, baccarat.CodeSideBetNeedsMain: http.StatusConflict,
+	baccarat.CodeAreaFull: http.StatusConflict, baccarat.CodeTableDifferential: http.StatusConflict,
+	baccarat.CodeOddsChanged: http.StatusConflict, baccarat.CodeNotWithdrawable: http.StatusConflict,
+	baccarat.CodeExtraCard: http.StatusConflict, baccarat.CodeCardNotInShoe: http.StatusConflict,
+	baccarat.CodeBadState: http.StatusConflict, baccarat.CodeConflict: http.StatusConflict,
+	baccarat.CodeIdempotencyConflict: http.StatusConflict,
+}
+
+// StatusOf is the HTTP status of an error code: 500 for a code not in the table.
+func StatusOf(code string) int {
+	if s, ok := statuses[code]; ok {
+		return s
 	}
-	return http.StatusConflict // the refusals of a table in the state it is in
+	return http.StatusInternalServerError
 }
 
 const (
-	codeUnauthenticated = "unauthenticated"
-	codeRateLimited     = "rate_limited"
+	codeUnauthenticated = baccarat.CodeUnauthenticated
+	codeRateLimited     = baccarat.CodeRateLimited
 )
+
+// maxBody is the most a request body may hold: a wager is under 200 bytes, the largest
+// body (a table's configuration) a few kilobytes.
+const maxBody = 64 << 10
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -57,13 +73,40 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			e = baccarat.Errorf(baccarat.CodeInternal, "something went wrong on our side; it has been logged")
 		}
 	}
+	status := StatusOf(e.Code)
+	if status == http.StatusInternalServerError && e.Code != baccarat.CodeInternal {
+		s.log.Error("error", "path", r.URL.Path, "code", e.Code, "err", e.Message)
+	}
 	s.metrics.errors.inc(e.Code)
-	writeJSON(w, statusOf(e.Code), e)
+	writeJSON(w, status, e)
 }
 
-// readJSON decodes a small JSON body strictly: unknown fields are refused.
-func readJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<20))
+// tooMany answers 429 with Retry-After (whole seconds, at least 1).
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, err ...error) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(max(1, secs)))
+	e := error(baccarat.Errorf(codeRateLimited, "too many requests: slow down and try again in %d s", max(1, secs)))
+	if len(err) > 0 {
+		e = err[0]
+	}
+	s.writeError(w, r, e)
+}
+
+// readJSON decodes a body that must be exactly one JSON object of the endpoint's type: no
+// unknown fields, nothing after it, at most maxBody bytes (413 too_large beyond).
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return baccarat.Errorf(baccarat.CodeTooLarge, "the body is over %d bytes: this endpoint takes one small JSON object", maxBody)
+	}
+	if err != nil {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the body could not be read: %v", err)
+	}
+	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the body must be one JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var be *baccarat.Error
@@ -71,6 +114,9 @@ func readJSON(r *http.Request, v any) error {
 			return be
 		}
 		return baccarat.Errorf(baccarat.CodeBadRequest, "the body is not the JSON this endpoint takes: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the body holds more than one JSON value: send exactly one object")
 	}
 	return nil
 }

@@ -11,34 +11,76 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 )
 
 // Options configure a Server.
 type Options struct {
-	Host   *live.Host
-	Books  ledger.Store // statements and balances
-	Tokens *Tokens
-	Logger *slog.Logger
+	Host     *live.Host
+	Books    ledger.Store // statements and balances
+	Accounts access.Store // who may sign in, and as what
+	Tokens   *access.Tokens
+	Logger   *slog.Logger
 	// RatePerToken and Burst limit each token's requests (default 50/s, bursts of 200).
 	RatePerToken, Burst float64
+	// RatePerAddress and AddressBurst limit each client address, signed in or not (default
+	// 200/s, bursts of 400): the public pages and GETs too.
+	RatePerAddress, AddressBurst float64
+	// Streams caps the WebSocket streams: per token, per client address and in all.
+	Streams StreamLimits
 	// Currency of player wallets (default play money).
 	Currency ledger.Currency
 }
 
+// StreamLimits cap open WebSocket streams; a stream over a cap is refused with 429 and a
+// message saying which cap.
+type StreamLimits struct {
+	PerToken   int `json:"per_token"`   // default 8: a player's tabs and devices
+	PerAddress int `json:"per_address"` // default 512: a casino floor behind one NAT
+	Total      int `json:"total"`       // default 20,000
+}
+
+func (l StreamLimits) withDefaults() StreamLimits {
+	if l.PerToken <= 0 {
+		l.PerToken = 8
+	}
+	if l.PerAddress <= 0 {
+		l.PerAddress = 512
+	}
+	if l.Total <= 0 {
+		l.Total = 20_000
+	}
+	return l
+}
+
+// Timeouts of the HTTP server: a slow or idle client is cut rather than holding a
+// connection for ever. A WebSocket stream lifts the read and write deadlines once upgraded
+// (its own pings and write timeouts take over).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 60 * time.Second
+	maxHeaderBytes    = 16 << 10
+)
+
 // Server serves the API and the pages.
 type Server struct {
-	host     *live.Host
-	books    ledger.Store
-	tokens   *Tokens
-	log      *slog.Logger
-	limiter  *limiter
-	currency ledger.Currency
-	metrics  *metrics
-	http     *http.Server
-	ln       net.Listener
-	mux      *http.ServeMux
+	host        *live.Host
+	books       ledger.Store
+	accounts    access.Store
+	tokens      *access.Tokens
+	log         *slog.Logger
+	limiter     *limiter
+	addrLimiter *limiter
+	streams     *streamGate
+	currency    ledger.Currency
+	metrics     *metrics
+	http        *http.Server
+	ln          net.Listener
+	mux         *http.ServeMux
 }
 
 // New returns a server; Start listens.
@@ -49,16 +91,21 @@ func New(opt Options) *Server {
 	if opt.RatePerToken == 0 {
 		opt.RatePerToken, opt.Burst = 50, 200
 	}
+	if opt.RatePerAddress == 0 {
+		opt.RatePerAddress, opt.AddressBurst = 200, 400
+	}
 	if opt.Currency == "" {
 		opt.Currency = live.PlayMoney
 	}
-	s := &Server{host: opt.Host, books: opt.Books, tokens: opt.Tokens, log: opt.Logger,
-		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), currency: opt.Currency, metrics: &metrics{}}
+	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
+		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
+		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, metrics: &metrics{}}
 	s.mux = s.routes()
 	return s
 }
 
-// routes is every route of the server, in one table (Go 1.22 patterns).
+// routes is every route of the server, in one table (Go 1.22 patterns). Every route is
+// rate limited: per client address, and per token where one is needed.
 func (s *Server) routes() *http.ServeMux {
 	m := http.NewServeMux()
 	anyone := []Role(nil)
@@ -67,30 +114,34 @@ func (s *Server) routes() *http.ServeMux {
 	admins := []Role{RoleAdmin}
 	pits := []Role{RolePit, RoleAdmin}
 
-	m.HandleFunc("GET /{$}", s.page("lobby.html"))
-	m.HandleFunc("GET /table/{id}", s.page("table.html"))
-	m.HandleFunc("GET /dealer/{id}", s.page("dealer.html"))
-	m.Handle("GET /static/", s.static())
+	m.HandleFunc("GET /{$}", s.public(s.page("lobby.html")))
+	m.HandleFunc("GET /table/{id}", s.public(s.page("table.html")))
+	m.HandleFunc("GET /dealer/{id}", s.public(s.page("dealer.html")))
+	m.Handle("GET /static/", s.public(s.static().ServeHTTP))
 
-	m.HandleFunc("GET /api/openapi.json", s.handleOpenAPI)
-	m.HandleFunc("GET /metrics", s.handleMetrics)
-	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
-	m.HandleFunc("GET /api/games", s.handleGames)
-	m.HandleFunc("GET /api/tables", s.handleTables)
-	m.HandleFunc("GET /api/tables/{id}", s.handleTable)
-	m.HandleFunc("GET /api/tables/{id}/stream", s.handleStream)
-	m.HandleFunc("GET /api/tables/{id}/rounds", s.handleRounds)
+	m.HandleFunc("GET /api/openapi.json", s.public(s.handleOpenAPI))
+	m.HandleFunc("GET /metrics", s.public(s.handleMetrics))
+	m.HandleFunc("GET /healthz", s.public(func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) }))
+	m.HandleFunc("GET /api/games", s.public(s.handleGames))
+	m.HandleFunc("GET /api/tables", s.public(s.handleTables))
+	m.HandleFunc("GET /api/tables/{id}", s.public(s.handleTable))
+	m.HandleFunc("GET /api/tables/{id}/stream", s.auth(anyone, s.handleStream))
+	m.HandleFunc("GET /api/tables/{id}/rounds", s.public(s.handleRounds))
 
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
 	m.HandleFunc("POST /api/tables/{id}/wagers", s.auth(players, s.handleWager))
 	m.HandleFunc("POST /api/tables/{id}/withdraw", s.auth(players, s.handleWithdraw))
-	m.HandleFunc("POST /api/tables/{id}/commands", s.auth(dealers, s.handleCommand))
-	m.HandleFunc("PUT /api/admin/tables/{id}/limits", s.auth(pits, s.handleLimits))
+	m.HandleFunc("POST /api/tables/{id}/commands", s.auth(dealers, s.atTable(s.handleCommand)))
+	m.HandleFunc("PUT /api/admin/tables/{id}/limits", s.auth(pits, s.atTable(s.handleLimits)))
 	m.HandleFunc("POST /api/admin/tables", s.auth(admins, s.handleCreateTable))
 	m.HandleFunc("POST /api/admin/accounts", s.auth(admins, s.handleCreateAccount))
-	m.HandleFunc("POST /api/admin/accounts/{id}/credit", s.auth(admins, s.handleCredit))
+	m.HandleFunc("GET /api/admin/accounts", s.auth(admins, s.handleListAccounts))
 	m.HandleFunc("GET /api/admin/accounts/{id}", s.auth(admins, s.handleAccount))
+	m.HandleFunc("PATCH /api/admin/accounts/{id}", s.auth(admins, s.handleUpdateAccount))
+	m.HandleFunc("POST /api/admin/accounts/{id}/revoke", s.auth(admins, s.handleRevoke))
+	m.HandleFunc("POST /api/admin/accounts/{id}/token", s.auth(admins, s.handleIssueToken))
+	m.HandleFunc("POST /api/admin/accounts/{id}/credit", s.auth(admins, s.handleCredit))
 	return m
 }
 
@@ -101,33 +152,55 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(rec, r)
 	_, pattern := s.mux.Handler(r)
 	s.metrics.requests.inc(pattern + " " + http.StatusText(rec.status))
-	if rec.status >= 500 || time.Since(start) > time.Second {
+	if rec.status >= 500 || time.Since(start) > time.Second && !isUpgrade(r) {
 		s.log.Warn("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start))
 	}
 }
 
-// Start listens on addr ("127.0.0.1:0" picks a free port) and serves in the background.
-func (s *Server) Start(addr string) error {
+// Listen binds addr ("127.0.0.1:0" picks a free port) without serving yet: a server binds
+// its port before it touches a table, so a second server on a busy port fails before it
+// writes anything.
+func (s *Server) Listen(addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	s.ln = ln
-	s.http = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	return nil
+}
+
+// Adopt takes the listener another Server bound with Listen (a server binds its port
+// before it has a host to serve).
+func (s *Server) Adopt(other *Server) { s.ln, other.ln = other.ln, nil }
+
+// Start listens on addr (unless Listen already did) and serves in the background.
+func (s *Server) Start(addr string) error {
+	if s.ln == nil {
+		if err := s.Listen(addr); err != nil {
+			return err
+		}
+	}
+	s.http = &http.Server{Handler: s, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: maxHeaderBytes,
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelDebug)}
 	go func() {
-		if err := s.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.http.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.log.Error("serving", "err", err)
 		}
 	}()
 	return nil
 }
 
-// URL is the server's base URL once started.
+// URL is the server's base URL once listening.
 func (s *Server) URL() string { return "http://" + s.ln.Addr().String() }
 
 // Shutdown stops taking requests and waits for those in flight (WebSocket streams are cut).
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.streams.closeAll()
 	if s.http == nil {
+		if s.ln != nil {
+			return s.ln.Close()
+		}
 		return nil
 	}
 	return s.http.Shutdown(ctx)

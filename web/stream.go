@@ -9,29 +9,45 @@ import (
 	"github.com/coder/websocket"
 )
 
+// recheckEvery is how often an open stream re-reads its account, so that one disabled or
+// revoked on another server is cut there too.
+const recheckEvery = 10 * time.Second
+
 // handleStream is a table's WebSocket: a snapshot (or, with since, what was missed), then
 // every message the table publishes. A subscriber that falls behind is dropped by the host;
-// its socket is closed and the page reconnects with since.
-func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+// its socket is closed and the page reconnects with since. Streams need a token and are
+// capped per account, per address and in all (StreamLimits).
+func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identity) {
 	tableID := r.PathValue("id")
-	viewer := s.viewer(r)
 	q := r.URL.Query()
 	since, err := strconv.ParseUint(q.Get("since"), 10, 64)
 	resume := q.Has("since") && err == nil
-	sub, err := s.host.Subscribe(tableID, viewer, since, resume)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	t, err := s.streams.enter(id.ID, clientAddr(r), cancel)
+	if err != nil {
+		s.tooMany(w, r, 5*time.Second, err)
+		return
+	}
+	defer s.streams.leave(t)
+	sub, err := s.host.Subscribe(tableID, s.viewerOf(id, tableID), since, resume)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer sub.Close()
+	rc := http.NewResponseController(w) // the server's read and write deadlines are for requests, not streams
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return
 	}
 	defer c.CloseNow()
+	c.SetReadLimit(4 << 10) // the client sends nothing but control frames
 	s.metrics.websockets.Add(1)
 	defer s.metrics.websockets.Add(-1)
-	ctx := c.CloseRead(r.Context()) // the client sends nothing; this notices when it leaves
+	ctx = c.CloseRead(ctx) // this notices when the client leaves
 	if sub.Snapshot != nil {
 		v := s.snapshotView(sub.Snapshot)
 		v.Type = "snapshot"
@@ -39,6 +55,8 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	recheck := time.NewTicker(recheckEvery)
+	defer recheck.Stop()
 	var frame []byte
 	for {
 		select {
@@ -62,10 +80,16 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				}
 				out = append(frame, ']')
 			}
-			if err := c.Write(ctx, websocket.MessageText, out); err != nil {
+			if err := writeWS(ctx, c, out); err != nil {
+				return
+			}
+		case <-recheck.C:
+			if _, err := s.identify(ctx, r); err != nil {
+				c.Close(websocket.StatusPolicyViolation, "signed out: "+err.Error())
 				return
 			}
 		case <-ctx.Done():
+			c.Close(websocket.StatusPolicyViolation, "the stream was closed by the server")
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
@@ -27,6 +28,17 @@ type fixture struct {
 	host   *live.Host
 	db     *sqlite.DB
 	tokens map[string]string
+	issuer *access.Tokens
+}
+
+// account creates an account and keeps a token for it under its id.
+func (f *fixture) account(a access.Account) {
+	f.t.Helper()
+	a.Created = time.Now().UTC()
+	if err := f.db.CreateAccount(context.Background(), a); err != nil {
+		f.t.Fatal(err)
+	}
+	f.tokens[a.ID] = f.issuer.Issue(a)
 }
 
 func newFixture(t *testing.T, opts ...func(*web.Options)) *fixture {
@@ -48,17 +60,21 @@ func newFixture(t *testing.T, opts ...func(*web.Options)) *fixture {
 			t.Fatal(err)
 		}
 	}
-	tokens := web.NewTokens([]byte("0123456789abcdef0123456789abcdef"))
-	f := &fixture{t: t, host: host, db: db, tokens: map[string]string{}}
-	for id, role := range map[string]web.Role{"ann": web.RolePlayer, "bob": web.RolePlayer, "dealer": web.RoleDealer, "pit": web.RolePit, "admin": web.RoleAdmin} {
-		f.tokens[id], _ = tokens.Issue(id, role)
+	tokens := access.NewTokens([]byte("0123456789abcdef0123456789abcdef"))
+	f := &fixture{t: t, host: host, db: db, tokens: map[string]string{}, issuer: tokens}
+	for _, a := range []access.Account{
+		{ID: "ann", Role: web.RolePlayer}, {ID: "bob", Role: web.RolePlayer},
+		{ID: "dealer", Role: web.RoleDealer, Tables: []string{"tiger", "rws"}},
+		{ID: "pit", Role: web.RolePit, Tables: []string{"tiger", "rws"}}, {ID: "admin", Role: web.RoleAdmin},
+	} {
+		f.account(a)
 	}
 	for _, p := range []string{"ann", "bob"} {
 		if err := host.Credit(ctx, "c-"+p, p, live.PlayMoney, 100_000); err != nil {
 			t.Fatal(err)
 		}
 	}
-	o := web.Options{Host: host, Books: db, Tokens: tokens}
+	o := web.Options{Host: host, Books: db, Accounts: db, Tokens: tokens}
 	for _, fn := range opts {
 		fn(&o)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/web"
@@ -112,7 +113,10 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 		return loadReport{}, err
 	}
 	defer os.RemoveAll(dir)
-	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "load.db")}
+	// Every simulated player comes from 127.0.0.1: lift the per-address caps that would
+	// otherwise (rightly) stop one address opening thousands of streams.
+	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "load.db"), AddressRate: 1e9,
+		Streams: web.StreamLimits{PerAddress: players + 16, Total: players + 16}}
 	cfgPath := filepath.Join(dir, "tables.json")
 	spec := live.Spec{ID: "load", Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: game},
 		Schedule: live.Schedule{Betting: betting, Card: 200 * time.Millisecond, Result: time.Second}}
@@ -126,15 +130,18 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 	}
 	defer s.Close()
 	secret, _ := s.secret()
-	tokens := web.NewTokens(secret)
+	tokens := access.NewTokens(secret)
 	fmt.Fprintf(e.stderr, "crediting %d players...\n", players)
 	toks := make([]string, players)
 	for i := range toks {
-		id := fmt.Sprintf("p%d", i)
-		if err := s.host.Credit(ctx, "load-"+id, id, live.PlayMoney, 1_000_000_000); err != nil {
+		a := access.Account{ID: fmt.Sprintf("p%d", i), Role: access.RolePlayer, Created: time.Now().UTC()}
+		if err := s.store.CreateAccount(ctx, a); err != nil {
 			return loadReport{}, err
 		}
-		toks[i], _ = tokens.Issue(id, web.RolePlayer)
+		if err := s.host.Credit(ctx, "load-"+a.ID, a.ID, live.PlayMoney, 1_000_000_000); err != nil {
+			return loadReport{}, err
+		}
+		toks[i] = tokens.Issue(a)
 	}
 	lt := &loadRun{base: s.web.URL(), betting: betting, client: &http.Client{Transport: &http.Transport{
 		MaxIdleConns: players, MaxIdleConnsPerHost: players, MaxConnsPerHost: 0}}}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -60,6 +61,8 @@ type server struct {
 	Addr, DB, Config, Secret, Owner string
 	Betting                         time.Duration
 	Log                             *slog.Logger
+	Streams                         web.StreamLimits
+	AddressRate                     float64 // requests per second per client address (0: the web default)
 
 	store storeCloser
 	host  *live.Host
@@ -75,7 +78,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&s.DB, "db", defaultDB, "SQLite file or postgres:// URL")
 	fs.StringVar(&s.Config, "config", "", "JSON file describing the tables (see above)")
 	fs.StringVar(&s.Secret, "secret", os.Getenv("BACCARAT_SECRET"), "hex secret that signs tokens (default: kept in <db>.secret)")
-	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name and address)")
+	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name, process id and a random part)")
 	fs.DurationVar(&s.Betting, "betting", 15*time.Second, "betting time of the default automatic tables")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -95,7 +98,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	return 0
 }
 
-// Start opens the database, recovers or creates the tables, and starts serving.
+// Start binds the address, opens the database, recovers or creates the tables, and serves.
+// The port is bound first: a second server started by mistake (same port, or the same
+// SQLite file) stops before it touches a table.
 func (s *server) Start(ctx context.Context) error {
 	if s.Log == nil {
 		s.Log = slog.New(slog.DiscardHandler)
@@ -103,6 +108,10 @@ func (s *server) Start(ctx context.Context) error {
 	cfg, err := s.readConfig()
 	if err != nil {
 		return err
+	}
+	s.web = web.New(web.Options{Logger: s.Log})
+	if err := s.web.Listen(s.Addr); err != nil {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "cannot listen on %s (%v): is another server running there? choose another address with --addr 127.0.0.1:8081", s.Addr, err)
 	}
 	if s.store, err = openStore(ctx, s.DB); err != nil {
 		return err
@@ -112,9 +121,9 @@ func (s *server) Start(ctx context.Context) error {
 		return err
 	}
 	if s.Owner == "" {
-		h, _ := os.Hostname()
-		s.Owner = leaseName(h + "-" + s.Addr)
+		s.Owner = ownerID()
 	}
+	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log})
 	if err := s.host.Open(ctx); err != nil {
 		return err
@@ -122,13 +131,16 @@ func (s *server) Start(ctx context.Context) error {
 	if err := s.createTables(ctx, cfg); err != nil {
 		return err
 	}
-	tokens := web.NewTokens(secret)
+	tokens := access.NewTokens(secret)
 	if err := s.demo(ctx, cfg, tokens); err != nil {
 		return err
 	}
-	s.web = web.New(web.Options{Host: s.host, Books: s.store, Tokens: tokens, Logger: s.Log})
+	ln := s.web
+	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: s.Streams,
+		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate})
+	s.web.Adopt(ln)
 	if err := s.web.Start(s.Addr); err != nil {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "cannot listen on %s (%v): is another server running there? choose another address with --addr 127.0.0.1:8081", s.Addr, err)
+		return err
 	}
 	base := s.web.URL()
 	for k, v := range s.links {
@@ -137,6 +149,15 @@ func (s *server) Start(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// ownerID names this process in table leases: host name, process id and a random part, so
+// that no two processes, even on one host, ever hold a lease as the same owner.
+func ownerID() string {
+	h, _ := os.Hostname()
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return leaseName(fmt.Sprintf("%s-%d-%s", h, os.Getpid(), hex.EncodeToString(b[:])))
 }
 
 // Close shuts down gracefully: no new requests, tables stop after their batch in hand.
@@ -228,16 +249,10 @@ func (s *server) createTables(ctx context.Context, cfg serveConfig) error {
 	return nil
 }
 
-// demo credits the demo player once and makes the sign-in links.
-func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *web.Tokens) error {
-	if cfg.DemoCredit > 0 {
-		if err := s.host.Credit(ctx, "demo-credit", "demo", live.PlayMoney, cfg.DemoCredit); err != nil {
-			return err
-		}
-	}
-	player, _ := tokens.Issue("demo", web.RolePlayer)
-	dealer, _ := tokens.Issue("dealer", web.RoleDealer)
-	admin, _ := tokens.Issue("admin", web.RoleAdmin)
+// demo makes the demo accounts (once: an admin's later changes stand), credits the demo
+// player once, and makes the sign-in links. The demo dealer may deal the demo dealer table
+// only.
+func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *access.Tokens) error {
 	dealerTable := "tiger-live"
 	for _, t := range s.host.Tables(ctx) {
 		if t.Spec.Mode == live.ModeDealer {
@@ -245,6 +260,25 @@ func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *web.Tokens) 
 			break
 		}
 	}
+	now := time.Now().UTC()
+	var accts [3]access.Account
+	for i, a := range []access.Account{
+		{ID: "demo", Name: "Demo Player", Role: access.RolePlayer, Created: now},
+		{ID: "dealer", Name: "Demo Dealer", Role: access.RoleDealer, Tables: []string{dealerTable}, Created: now},
+		{ID: "admin", Name: "Admin", Role: access.RoleAdmin, Created: now},
+	} {
+		got, err := access.Ensure(ctx, s.store, a)
+		if err != nil {
+			return err
+		}
+		accts[i] = got
+	}
+	if cfg.DemoCredit > 0 {
+		if err := s.host.Credit(ctx, "demo-credit", "demo", live.PlayMoney, cfg.DemoCredit); err != nil {
+			return err
+		}
+	}
+	player, dealer, admin := tokens.Issue(accts[0]), tokens.Issue(accts[1]), tokens.Issue(accts[2])
 	s.links = map[string]string{"player": "/?token=" + player, "dealer": "/dealer/" + dealerTable + "?token=" + dealer,
 		"admin": admin, "player_token": player, "dealer_token": dealer}
 	return nil

@@ -4,9 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
+	"time"
 
-	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 )
 
@@ -14,16 +13,21 @@ func init() {
 	register(&command{
 		name:    "verify",
 		summary: "audit a database: hash chains, every round recomputed, the books",
-		usage: `Usage: baccarat verify [--db DSN] [--json]
+		usage: `Usage: baccarat verify [--db DSN] [--json] [--allow-empty]
 
-Checks a database written by 'baccarat serve' the way an auditor would:
+Checks a database written by 'baccarat serve' the way an auditor would. It opens the
+database read-only (it changes nothing, and may run while a server uses it) and refuses
+a file that is not a baccarat database. It checks:
   - every table's journal: each record carries the hash of the one before, so any edited
     byte is found;
   - every settled round recomputed from its cards and wagers with the game's pay table,
     every void returning every stake, every Dragon session from its streaks;
   - every table's in-play account against the stakes its journal says are in play;
-  - the books: each currency sums to zero and every balance equals its postings.
-Prints what it checked and every problem; exits 1 if there is any problem.
+  - the books: each currency sums to zero and every balance equals its postings;
+  - that no automatic table a server hosts has been stuck in one phase for longer than its
+    schedule allows.
+Prints what it checked and every problem; exits 1 if there is any problem, and when the
+database holds no table at all (an empty or wrong file), unless --allow-empty.
 
   baccarat verify                                   # ./baccarat.db
   baccarat verify --db postgres://postgres@127.0.0.1/test
@@ -37,22 +41,21 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	dsn := fs.String("db", defaultDB, "SQLite file or postgres:// URL")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	allowEmpty := fs.Bool("allow-empty", false, "accept a database that holds no table yet")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if !isPostgres(*dsn) {
-		if _, err := os.Stat(*dsn); err != nil {
-			return fail(e, c.name, baccarat.Errorf(baccarat.CodeNotFound, "no database at %s: give --db", *dsn))
-		}
-	}
-	store, err := openStore(ctx, *dsn)
+	store, err := openReadOnly(ctx, *dsn)
 	if err != nil {
 		return fail(e, c.name, err)
 	}
 	defer store.Close()
-	rep, err := live.Verify(ctx, store)
+	rep, err := live.Verify(ctx, store, time.Now())
 	if err != nil {
 		return fail(e, c.name, err)
+	}
+	if rep.Tables == 0 && !*allowEmpty {
+		rep.Problems = append(rep.Problems, "the database holds no table: is this the right file? (--allow-empty accepts it)")
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -62,6 +65,9 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "checked %d tables, %d journal records (hash chains)\n", rep.Tables, rep.Records)
 		fmt.Fprintf(e.stdout, "recomputed %d settled rounds, %d voids, %d Dragon sessions: %d settlements\n", rep.Rounds, rep.Voids, rep.Sessions, rep.Wagers)
 		fmt.Fprintf(e.stdout, "checked %d accounts: every currency sums to zero, every balance equals its postings\n", rep.Accounts)
+		for _, p := range rep.Paused {
+			fmt.Fprintf(e.stdout, "paused: %s\n", p)
+		}
 		for _, p := range rep.Problems {
 			fmt.Fprintf(e.stdout, "PROBLEM: %s\n", p)
 		}

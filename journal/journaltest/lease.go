@@ -20,9 +20,19 @@ func acquire(t *testing.T, s journal.Store, owner string, at time.Time, want boo
 	}
 }
 
+func wantLease(t *testing.T, s journal.Store, owner string, expires time.Time) {
+	t.Helper()
+	l, err := s.Lease(t.Context(), "t1")
+	if err != nil || l.Table != "t1" || l.Owner != owner || (owner != "" && !l.Expires.Equal(expires)) {
+		t.Fatalf("Lease = %+v, %v; want owner %q until %s", l, err, owner, expires)
+	}
+}
+
 func testLease(t *testing.T, s journal.Store) {
 	ctx := t.Context()
+	wantLease(t, s, "", time.Time{})
 	acquire(t, s, "s1", leaseNow, true)
+	wantLease(t, s, "s1", leaseNow.Add(10*time.Second))
 	acquire(t, s, "s2", leaseNow.Add(5*time.Second), false)
 	acquire(t, s, "s1", leaseNow.Add(5*time.Second), true) // re-acquiring extends to +15s
 	acquire(t, s, "s2", leaseNow.Add(14*time.Second), false)
@@ -32,6 +42,7 @@ func testLease(t *testing.T, s journal.Store) {
 	WantCode(t, s.Renew(ctx, "t1", "s2", 10*time.Second, leaseNow.Add(14*time.Second)), baccarat.CodeConflict)
 	// s1 stops renewing; at +24s exactly the lease has lapsed and s2 takes the table.
 	acquire(t, s, "s2", leaseNow.Add(24*time.Second), true)
+	wantLease(t, s, "s2", leaseNow.Add(34*time.Second))
 	WantCode(t, s.Renew(ctx, "t1", "s1", 10*time.Second, leaseNow.Add(25*time.Second)), baccarat.CodeConflict)
 	if err := s.Release(ctx, "t1", "s1"); err != nil {
 		t.Fatalf("releasing a lease one lost must be a no-op: %v", err)

@@ -1,0 +1,196 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/ledger"
+)
+
+// AccountView is an account as an admin reads it, with a player's balance.
+type AccountView struct {
+	access.Account
+	Balance  *int64          `json:"balance,omitempty"`
+	Currency ledger.Currency `json:"currency,omitempty"`
+	Token    string          `json:"token,omitempty"`
+}
+
+func (s *Server) accountView(r *http.Request, a access.Account, token bool) AccountView {
+	v := AccountView{Account: a}
+	if a.Role == RolePlayer {
+		if b, err := s.host.Balance(r.Context(), a.ID, s.currency); err == nil {
+			v.Balance, v.Currency = &b, s.currency
+		}
+	}
+	if token {
+		v.Token = s.tokens.Issue(a)
+	}
+	return v
+}
+
+func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, id Identity) {
+	var req struct {
+		ID     string   `json:"id"`
+		Name   string   `json:"name"`
+		Role   Role     `json:"role"`
+		Tables []string `json:"tables"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Role == "" {
+		req.Role = RolePlayer
+	}
+	a := access.Account{ID: req.ID, Name: req.Name, Role: req.Role, Tables: req.Tables, Created: time.Now().UTC()}
+	if err := a.Validate(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if a.Role == RolePlayer {
+		if err := s.books.OpenAccount(r.Context(), ledger.Wallet(a.ID, s.currency)); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	if err := s.accounts.CreateAccount(r.Context(), a); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.Info("account created", "account", a.ID, "role", a.Role, "tables", a.Tables, "by", id.ID)
+	writeJSON(w, 201, s.accountView(r, a, true))
+}
+
+func (s *Server) handleListAccounts(w http.ResponseWriter, r *http.Request, id Identity) {
+	after := r.URL.Query().Get("after")
+	_, n := page(r)
+	list, err := s.accounts.ListAccounts(r.Context(), after, n)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, 200, list)
+}
+
+func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request, id Identity) {
+	a, err := s.accounts.Account(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, 200, s.accountView(r, a, false))
+}
+
+// handleUpdateAccount changes an account's name, tables or disabled flag. Disabling takes
+// effect at once on every server (each request reads the account); this server also cuts
+// the account's open streams.
+func (s *Server) handleUpdateAccount(w http.ResponseWriter, r *http.Request, id Identity) {
+	var req struct {
+		Name     *string   `json:"name"`
+		Tables   *[]string `json:"tables"`
+		Disabled *bool     `json:"disabled"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	target := r.PathValue("id")
+	if target == id.ID && req.Disabled != nil && *req.Disabled {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "an admin cannot disable their own account"))
+		return
+	}
+	a, err := s.accounts.UpdateAccount(r.Context(), target, func(a *access.Account) error {
+		if req.Name != nil {
+			a.Name = *req.Name
+		}
+		if req.Tables != nil {
+			a.Tables = *req.Tables
+		}
+		if req.Disabled != nil {
+			a.Disabled = *req.Disabled
+		}
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if a.Disabled {
+		s.streams.cut(a.ID)
+	}
+	s.log.Info("account changed", "account", a.ID, "disabled", a.Disabled, "tables", a.Tables, "by", id.ID)
+	writeJSON(w, 200, s.accountView(r, a, false))
+}
+
+// handleRevoke revokes every token of an account issued so far and returns a new one.
+func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request, id Identity) {
+	a, err := s.accounts.UpdateAccount(r.Context(), r.PathValue("id"), func(a *access.Account) error {
+		a.Epoch++
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.streams.cut(a.ID)
+	s.log.Info("tokens revoked", "account", a.ID, "epoch", a.Epoch, "by", id.ID)
+	writeJSON(w, 200, s.accountView(r, a, true))
+}
+
+// handleIssueToken issues another token for an account (another device, a lost link).
+func (s *Server) handleIssueToken(w http.ResponseWriter, r *http.Request, id Identity) {
+	a, err := s.accounts.Account(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if a.Disabled {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeConflict, "account %s is disabled: enable it first", a.ID))
+		return
+	}
+	writeJSON(w, 200, s.accountView(r, a, true))
+}
+
+// handleCredit credits a player's wallet from the house (a deposit, or play money). The
+// player must exist; the key makes a retried credit count once.
+func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identity) {
+	var req struct {
+		Amount int64  `json:"amount"`
+		Key    string `json:"key"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Amount <= 0 || req.Amount > baccarat.MaxAmount {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "a credit is a positive amount in minor units, at most %d", baccarat.MaxAmount))
+		return
+	}
+	if req.Key == "" {
+		req.Key = uuid.NewString()
+	} else if err := baccarat.CheckID("key", req.Key); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	player := r.PathValue("id")
+	a, err := s.accounts.Account(r.Context(), player)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if a.Role != RolePlayer {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "%s is a %s account: only players have wallets", a.ID, a.Role))
+		return
+	}
+	if err := s.host.Credit(r.Context(), "credit/"+player+"/"+req.Key, player, s.currency, req.Amount); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.Info("credit", "account", player, "amount", req.Amount, "by", id.ID)
+	bal, _ := s.host.Balance(r.Context(), player, s.currency)
+	writeJSON(w, 200, map[string]any{"id": player, "balance": bal})
+}
