@@ -16,7 +16,7 @@ import (
 // writeStmts are the statements of the commit path, prepared once on the writer
 // connection: a group commit of hundreds of wagers must not re-parse SQL for each row.
 type writeStmts struct {
-	headGet, headPut, acctGet, keyGet, maxTx *sql.Stmt
+	headGet, headPut, acctGet, keyGet, maxTx  *sql.Stmt
 	records, txs, entries, accounts, requests bulk
 }
 

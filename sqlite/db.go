@@ -31,8 +31,8 @@ import (
 type DB struct {
 	lock  *os.File // the process lock (see lockFile); nil when read-only
 	w     *sql.DB  // the one writer connection
-	r     *sql.DB // readers
-	cp    *sql.DB // the checkpointer
+	r     *sql.DB  // readers
+	cp    *sql.DB  // the checkpointer
 	stop  chan struct{}
 	done  chan struct{}
 	once  sync.Once
