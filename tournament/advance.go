@@ -10,9 +10,9 @@ import (
 // when nobody is left) the table finishes, which may end the round.
 func (t *Tournament) finishSession(at time.Time, tb *table, reason string) {
 	next := len(t.roundConfig(t.Round()).Sessions) > tb.session
-	pt := Point{Round: t.Round(), Session: tb.session + 1}
+	pt := &Point{Round: t.Round(), Session: tb.session + 1}
 	if !next {
-		pt = Point{Round: t.Round() + 1} // no rebuy can save a bust at the round's end
+		pt = nil // no rebuy can save a bust at the round's end
 	}
 	t.eliminateBusted(at, tb, pt)
 	rec := &t.sessions[tb.record]

@@ -23,10 +23,11 @@ func (t *Tournament) point(tb *table) Point {
 	return Point{Round: t.Round(), Session: tb.session + 1}
 }
 
-// eliminateBusted eliminates the table's busted players who can no longer rebuy at pt.
-func (t *Tournament) eliminateBusted(at time.Time, tb *table, pt Point) {
+// eliminateBusted eliminates the table's busted players who can no longer rebuy: at pt, or
+// never when pt is nil (at a round's end).
+func (t *Tournament) eliminateBusted(at time.Time, tb *table, pt *Point) {
 	for _, id := range tb.players {
-		if p := t.lookup(id); t.busted(p) && !t.canRebuy(p, pt) {
+		if p := t.lookup(id); t.busted(p) && (pt == nil || !t.canRebuy(p, *pt)) {
 			t.emit(at, Event{Type: EvEliminated, Player: id, Round: t.Round(), Table: tb.number,
 				Session: tb.session, Hand: tb.hands, Amount: p.chips})
 		}

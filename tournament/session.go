@@ -146,7 +146,7 @@ func (t *Tournament) onChanges(e *Event) {
 // when nobody is left in play.
 func (t *Tournament) afterHand(at time.Time, tb *table) {
 	if !t.cfg.Dragon {
-		t.eliminateBusted(at, tb, Point{Round: t.Round(), Session: tb.session, Hand: tb.hands})
+		t.eliminateBusted(at, tb, &Point{Round: t.Round(), Session: tb.session, Hand: tb.hands})
 	}
 	switch s := t.sessionConfig(tb); {
 	case s.Hands > 0 && tb.hands >= s.Hands:

@@ -39,7 +39,7 @@ func (t *Tournament) seatRound(at time.Time, n int, ids []string) {
 	t.emit(at, Event{Type: EvRoundSeated, Round: n, Tables: tables, Chips: chips})
 	// Chips carried into a round of a higher minimum may not make it.
 	for _, tb := range t.current().tables {
-		t.eliminateBusted(at, tb, Point{Round: n, Session: 1})
+		t.eliminateBusted(at, tb, &Point{Round: n, Session: 1})
 	}
 	t.finishEmptyTables(at)
 }
