@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -29,12 +30,17 @@ variance, standard deviation and hit rate, then the effect on each edge of remov
 of each rank. Hand outcomes count ordered 6-card prefixes (8 decks: 416·415·…·411 sequences),
 pair bets ordered 4-card prefixes, the convention of published tables.
 
+  --decks     full decks, within the game's range (SPEC §2; see 'baccarat games'); any other
+              shoe with --shoe
   --shoe      13 counts A..K (32,32,...), rank:count pairs (A:31,T:30) or card:count pairs
-              (Ah:8,Kd:7); without suits Perfect Pair cannot be counted
+              (Ah:8,Kd:7), at most 52000 cards. Counts by rank know no suits, even when
+              they make whole decks, so bets on identical cards (Perfect Pair) are left out
+              and marked not available; give card:count pairs or --decks for them
   --remove    cards already dealt from the shoe (7h,Kd,... ; by rank for a shoe without suits)
   --revealed  Bet on Baccarat's later betting rounds: the Player's first card, then the
               Banker's (P:7h or P:7h,B:Kd); the odds follow them
-  --hands     add the Dragon bets for a session of N hands, with their break-even length
+  --hands     add the Dragon bets for a session of N hands (1 to 1000), with their break-even
+              length; games with Dragon bets only
   --margin    Bet on Baccarat margin: 0.05, 5% or 500bp for every bet, or per bet
               (tie=8%,player=2%); default: odds.DefaultMargins
   --exact     show every probability as an exact fraction too
@@ -72,11 +78,14 @@ func runAnalyze(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.ByID(*gameID)
+	g, err := gameFlag(*gameID)
 	if err != nil {
-		return fail(e, c.name, err)
+		return usageError(e, c.name, err)
 	}
 	o.game = g
+	if err := checkAnalyzeFlags(fs, &o); err != nil {
+		return usageError(e, c.name, err)
+	}
 	out, err := analyze(ctx, &o)
 	if err != nil {
 		return fail(e, c.name, err)
@@ -97,6 +106,7 @@ type analysisJSON struct {
 	Name      string             `json:"name"`
 	Cards     int                `json:"cards"`
 	Decks     int                `json:"decks,omitempty"`
+	Suits     bool               `json:"suits_known"` // false for a shoe given by rank: no Perfect Pair
 	Revealed  []string           `json:"revealed,omitempty"`
 	Sequences string             `json:"sequences"`
 	PairSeqs  string             `json:"pair_sequences"`
@@ -141,24 +151,88 @@ type tierSheetJSON struct {
 	Fraction    string  `json:"fraction,omitempty"`
 }
 
+// maxShoeCards is the largest --shoe analyze takes: a thousand decks' worth. Every count is
+// exact at any size (shoes of more than 1625 cards count in math/big); the limit keeps each
+// count well inside the int32 a composition holds.
+const maxShoeCards = 1000 * baccarat.NumCards
+
+// maxSessionHands is the longest Dragon session --hands prices: the house edge is worked out
+// for every length up to it, which takes time growing with its square (1000 hands, seconds).
+const maxSessionHands = 1000
+
+// checkAnalyzeFlags refuses flags that do not go together or are out of range, and sets
+// o.decks: the game's range and default when --shoe is not given (SPEC §2), else 0.
+func checkAnalyzeFlags(fs *flag.FlagSet, o *analyzeOpts) error {
+	switch {
+	case o.shoe != "" && given(fs, "decks"):
+		return baccarat.Errorf(baccarat.CodeBadRequest, "give --decks or --shoe, not both")
+	case o.shoe != "":
+		o.decks = 0
+		if err := checkShoeSize(o.shoe); err != nil {
+			return err
+		}
+	default:
+		var err error
+		if o.decks, err = gameDecks(fs, o.game, o.decks); err != nil {
+			return err
+		}
+	}
+	if !given(fs, "hands") {
+		return nil
+	}
+	if len(o.game.DragonBets()) == 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--hands: %s has no Dragon bets, so no sessions to price (mbs-dragon has)", o.game.ID)
+	}
+	if o.hands < 1 || o.hands > maxSessionHands {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--hands %d: a Dragon session here is 1 to %d hands", o.hands, maxSessionHands)
+	}
+	return nil
+}
+
+// checkShoeSize refuses a --shoe with any count, or a total, over maxShoeCards, reading the
+// numbers before the composition is built so that none can wrap around.
+func checkShoeSize(shoe string) error {
+	total := 0
+	for _, f := range strings.Split(shoe, ",") {
+		f = strings.TrimSpace(f)
+		if _, v, ok := strings.Cut(f, ":"); ok {
+			f = v
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			continue // not a number: ParseCounts says what is wrong with it
+		}
+		if total += max(n, 0); n > maxShoeCards || total > maxShoeCards {
+			return baccarat.Errorf(baccarat.CodeBadShoe, "--shoe holds more than %d cards (1000 decks), the most analyze takes", maxShoeCards)
+		}
+	}
+	return nil
+}
+
+// rankShoe reads --shoe. Counts by rank know no suits, even 13 equal counts that make whole
+// decks: who says how many Aces a shoe holds has not said they are one of each suit a deck, so
+// identical-card bets (Perfect Pair) cannot be counted from them.
+func rankShoe(shoe string) (baccarat.Counts, error) {
+	counts, err := baccarat.ParseCounts(shoe)
+	if err != nil || !counts.Suited() || strings.Contains(shoe, ":") {
+		return counts, err // card:count pairs know their suits
+	}
+	var ranks [13]int
+	for i, n := range counts.Ranks() {
+		ranks[i] = int(n)
+	}
+	return baccarat.NewRankCounts(ranks)
+}
+
 // shoeFor builds the composition: full decks or --shoe, less --remove and --revealed.
 func shoeFor(o *analyzeOpts) (baccarat.Counts, []baccarat.Card, error) {
 	var counts baccarat.Counts
-	switch {
-	case o.shoe != "" && o.decks != 0:
-		return counts, nil, baccarat.Errorf(baccarat.CodeBadRequest, "give --decks or --shoe, not both")
-	case o.shoe != "":
+	if o.shoe != "" {
 		var err error
-		if counts, err = baccarat.ParseCounts(o.shoe); err != nil {
+		if counts, err = rankShoe(o.shoe); err != nil {
 			return counts, nil, err
 		}
-	default:
-		if o.decks == 0 {
-			o.decks = o.game.Decks.Default
-		}
-		if o.decks < 1 || o.decks > 1000 {
-			return counts, nil, baccarat.Errorf(baccarat.CodeBadShoe, "%d decks: a shoe has 1 to 1000 decks", o.decks)
-		}
+	} else {
 		counts = baccarat.NewCounts(o.decks)
 	}
 	if o.remove != "" {
@@ -258,9 +332,6 @@ func analyze(ctx context.Context, o *analyzeOpts) (*analysisJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.hands != 0 && (o.hands < 1 || len(o.game.DragonBets()) == 0) {
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--hands %d: only a game with Dragon bets (mbs-dragon) has sessions, of 1 hand or more", o.hands)
-	}
 	sheet, eor, err := odds.EffectOfRemoval(ctx, counts, revealed, o.game, margins)
 	if err != nil {
 		return nil, err
@@ -269,7 +340,7 @@ func analyze(ctx context.Context, o *analyzeOpts) (*analysisJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &analysisJSON{Game: o.game.ID, Name: o.game.Name, Cards: counts.Total(), Decks: o.decks,
+	out := &analysisJSON{Game: o.game.ID, Name: o.game.Name, Cards: counts.Total(), Decks: o.decks, Suits: counts.Suited(),
 		Sequences: a.Total().String(), PairSeqs: a.PairTotal().String(), Events: map[string]float64{},
 		Ways: map[string]string{"total": a.Total().String()}}
 	for _, k := range revealed {
@@ -382,6 +453,9 @@ func printAnalysis(w io.Writer, a *analysisJSON, exact bool) {
 	if a.Decks > 0 {
 		shoe += fmt.Sprintf(" (%d decks)", a.Decks)
 	}
+	if !a.Suits {
+		shoe += " by rank, suits unknown"
+	}
 	rev := "none"
 	if len(a.Revealed) > 0 {
 		rev = "P " + a.Revealed[0]
@@ -420,7 +494,7 @@ func printTiers(w io.Writer, a *analysisJSON, exact bool) {
 			name += fmt.Sprintf(" (%d hands)", b.Session)
 		}
 		if b.Error != "" {
-			fmt.Fprintf(tw, "%s\t\t%s\t\n", name, b.Error)
+			fmt.Fprintf(tw, "%s\t\tnot available (below)\t\n", name)
 			continue
 		}
 		for i, t := range b.Tiers {
@@ -435,6 +509,11 @@ func printTiers(w io.Writer, a *analysisJSON, exact bool) {
 		}
 	}
 	_ = tw.Flush()
+	for _, b := range a.Bets {
+		if b.Error != "" {
+			fmt.Fprintf(w, "%s is not available: %s\n", b.Bet, b.Error)
+		}
+	}
 }
 
 func printSummary(w io.Writer, a *analysisJSON, exact bool) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -126,7 +128,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 		{"negative count", []string{"--game", "mbs-tiger", "--shoe", "A:-2"}, "bad_shoe"},
 		{"a revealed card not in the shoe", []string{"--game", "bet-on-baccarat", "--shoe", "Ah:3,Kd:30", "--revealed", "P:7h"}, "card_not_in_shoe"},
 		{"fewer than 6 cards", []string{"--game", "mbs-tiger", "--shoe", "A:2,K:3"}, "bad_shoe"},
-		{"a removed card twice too many", []string{"--game", "mbs-tiger", "--decks", "1", "--remove", "7h,7h"}, "card_not_in_shoe"},
+		{"a removed card twice too many", []string{"--game", "mbs-tiger", "--shoe", "Ah:3,7h:1,Kd:30", "--remove", "7h,7h"}, "card_not_in_shoe"},
 		{"BoB 3.3 the Banker's card before the Player's", []string{"--game", "bet-on-baccarat", "--revealed", "B:7h"}, "bad_request"},
 		{"sessions in a game without Dragon bets", []string{"--game", "mbs-tiger", "--hands", "10"}, "bad_request"},
 		{"a margin of 120%", []string{"--game", "bet-on-baccarat", "--margin", "120%"}, "bad_request"},
@@ -138,4 +140,135 @@ func TestAnalyzeBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAnalyzeFlagsOutOfRangeAreUsageErrors: a value the user typed is checked, never silently
+// replaced by the default, and the message says the allowed range; exit 2 as for flags that
+// do not parse.
+func TestAnalyzeFlagsOutOfRangeAreUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"SPEC §2 --decks 0 is refused, not read as the default", []string{"--game", "mbs-tiger", "--decks", "0"}, "played with 4 to 10 decks"},
+		{"SPEC §2 --decks 100 is beyond Tiger's 4 to 10", []string{"--game", "mbs-tiger", "--decks", "100"}, "--decks 100: mbs-tiger is played with 4 to 10 decks"},
+		{"SPEC §2 RWS is played with 4 to 8 decks", []string{"--game", "rws-no-commission", "--decks", "10"}, "4 to 8 decks"},
+		{"SPEC §2 Bet on Baccarat is played with 6 decks only", []string{"--game", "bet-on-baccarat", "--decks", "8"}, "6 decks only"},
+		{"--decks and --shoe do not go together", []string{"--game", "mbs-tiger", "--decks", "8", "--shoe", "32,32,32,32,32,32,32,32,32,32,32,32,32"}, "not both"},
+		{"a --shoe over 1000 decks' worth is refused before its counts can wrap", []string{"--game", "mbs-tiger", "--shoe", "5000000000,1,1,1,1,1,1,1,1,1,1,1,1"}, "more than 52000 cards"},
+		{"--hands 0 is refused, not read as no session", []string{"--game", "mbs-dragon", "--hands", "0"}, "1 to 1000 hands"},
+		{"--hands beyond 1000 is refused", []string{"--game", "mbs-dragon", "--hands", "1001"}, "1 to 1000 hands"},
+		{"--hands in a game without Dragon bets", []string{"--game", "mbs-tiger", "--hands", "10"}, "no Dragon bets"},
+		{"--game is required", []string{"--decks", "8"}, "--game is required"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := execCmd(t, append([]string{"analyze"}, tc.args...)...)
+			if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing, %q", code, out, errs, tc.want)
+			}
+		})
+	}
+	t.Run("SPEC §2 the ends of the game's range are accepted", func(t *testing.T) {
+		for _, d := range []string{"4", "10"} {
+			if a := analyzeJSON(t, "--game", "mbs-tiger", "--decks", d); fmt.Sprint(a.Decks) != d || a.Cards != 52*a.Decks {
+				t.Errorf("--decks %s: %d decks, %d cards", d, a.Decks, a.Cards)
+			}
+		}
+	})
+	t.Run("the help states the limits the checks use", func(t *testing.T) {
+		help := commands["analyze"].usage
+		for _, want := range []string{fmt.Sprintf("at most %d cards", maxShoeCards), fmt.Sprintf("(1 to %d)", maxSessionHands)} {
+			if !strings.Contains(help, want) {
+				t.Errorf("help lacks %q", want)
+			}
+		}
+	})
+}
+
+// TestAnalyzeWaysAreExactForAnyShoe: shoes over 1625 cards (32 decks and up) count in
+// math/big; their ways must still be the counts themselves, compared as integers with the
+// exact number of orderings N·(N−1)·…·(N−5) worked out here in math/big.
+func TestAnalyzeWaysAreExactForAnyShoe(t *testing.T) {
+	for _, perRank := range []int{124, 128, 400, 4000} { // 31, 32, 100 and 1000 decks' worth
+		t.Run(fmt.Sprintf("%d cards of each rank: Banker + Player + Tie ways = N·(N−1)·…·(N−5)", perRank), func(t *testing.T) {
+			shoe := strings.TrimSuffix(strings.Repeat(fmt.Sprint(perRank)+",", 13), ",")
+			a := analyzeJSON(t, "--game", "mbs-tiger", "--shoe", shoe)
+			n := int64(13 * perRank)
+			orderings := big.NewInt(1)
+			for i := int64(0); i < 6; i++ {
+				orderings.Mul(orderings, big.NewInt(n-i))
+			}
+			if a.Sequences != orderings.String() {
+				t.Errorf("sequences %s, want %s", a.Sequences, orderings)
+			}
+			for _, sum := range [][]string{{"banker_win", "player_win", "tie"}, {"cards_4", "cards_5", "cards_6"}} {
+				if got := sumWays(t, a.Ways, sum...); got.Cmp(orderings) != 0 {
+					t.Errorf("%v ways sum to %s, want %s", sum, got, orderings)
+				}
+			}
+			tiers := map[string]string{}
+			for _, b := range a.Bets {
+				if b.Bet == "banker" {
+					for i, tr := range b.Tiers {
+						tiers[fmt.Sprint(i)] = tr.Ways
+					}
+				}
+			}
+			if got, want := sumWays(t, tiers, "0", "1"), sumWays(t, a.Ways, "banker_win"); got.Cmp(want) != 0 {
+				t.Errorf("the banker bet's tiers have %s ways, Banker wins %s", got, want)
+			}
+		})
+	}
+}
+
+func sumWays(t *testing.T, ways map[string]string, keys ...string) *big.Int {
+	t.Helper()
+	sum := new(big.Int)
+	for _, k := range keys {
+		w, ok := new(big.Int).SetString(ways[k], 10)
+		if !ok {
+			t.Fatalf("ways %q = %q", k, ways[k])
+		}
+		sum.Add(sum, w)
+	}
+	return sum
+}
+
+// TestAnalyzePerfectPairNeedsSuits: counts by rank know no suits, even 13 equal counts that
+// make whole decks, so Perfect Pair is marked not available, saying why; by card or by decks
+// it is priced.
+func TestAnalyzePerfectPairNeedsSuits(t *testing.T) {
+	perfect := func(a analysisJSON) betSheetJSON {
+		for _, b := range a.Bets {
+			if b.Bet == "perfect_pair" {
+				return b
+			}
+		}
+		t.Fatal("no perfect_pair row")
+		return betSheetJSON{}
+	}
+	for _, shoe := range []string{"24,24,24,24,24,24,24,24,24,24,24,24,24", "23,24,24,24,24,24,24,24,24,24,24,24,24", "A:24,T:96,7:24"} {
+		t.Run("by rank, "+shoe+": perfect_pair not available", func(t *testing.T) {
+			a := analyzeJSON(t, "--game", "bet-on-baccarat", "--shoe", shoe)
+			if b := perfect(a); a.Suits || !strings.Contains(b.Error, "needs to know suits") || b.Win != 0 || b.Odds != nil || len(b.EoR) != 0 {
+				t.Errorf("suits_known %v, perfect_pair %+v", a.Suits, b)
+			}
+			out, _, _ := execCmd(t, "analyze", "--game", "bet-on-baccarat", "--shoe", shoe)
+			for _, want := range []string{"suits unknown", "perfect_pair is not available: perfect_pair needs to know suits"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("text lacks %q", want)
+				}
+			}
+			if strings.Contains(out, "perfect_pair  odds") || strings.Count(out, "perfect_pair") != 3 {
+				t.Errorf("perfect_pair figures printed:\n%s", out)
+			}
+		})
+	}
+	t.Run("by decks: perfect_pair priced", func(t *testing.T) {
+		a := analyzeJSON(t, "--game", "bet-on-baccarat")
+		if b := perfect(a); !a.Suits || b.Error != "" || b.Win == 0 {
+			t.Errorf("suits_known %v, perfect_pair %+v", a.Suits, b)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/tablehouse/baccarat"
@@ -15,6 +16,7 @@ func init() {
 		name:    "coup",
 		summary: "deal given cards through the Table of Play and resolve every bet of a game",
 		usage: `Usage: baccarat coup --game ID --cards 7h,Kd,2c,9s[,...] [--json]
+       baccarat coup --game ID --cards "P 7h Kd | B 9c Qs 4d" [--json]
 
 Deals the cards in order (P1 B1 P2 B2, then third cards as the Table of Play requires),
 prints both hands, totals, the winner, and every bet of the game resolved: win (with the
@@ -22,9 +24,14 @@ tier it pays), lose or push. Cards beyond those the coup needs are left unused.
 Dragon bets settle on a whole session: see 'baccarat dragon'. Bet on Baccarat bets are paid
 at the odds locked when placed, so their "pays" is empty here.
 
+--cards takes either form: a list in deal order (commas or spaces), or the coup notation
+"P 7h Kd | B 9c Qs 4d", each hand's cards in the order it got them; the notation must be a
+coup the Table of Play deals (no third card missing, none too many). --coup takes the
+notation only; given with --cards, the two must name the same coup.
 Cards are rank then suit: A 2-9 T J Q K (or 10), suits c d h s, any case.
 
   baccarat coup --game mbs-tiger --cards 7h,Kd,2c,9s
+  baccarat coup --game mbs-tiger --cards "P 7h 2c | B Kd 9s"
   baccarat coup --game rws-no-commission --cards 2h,3d,4c,Kd,9s,2c --json
 `,
 		run: runCoup,
@@ -57,20 +64,21 @@ func runCoup(_ context.Context, e *env, args []string) int {
 	c := commands["coup"]
 	fs := newFlags(e, c)
 	gameID := fs.String("game", "", "game id (see 'baccarat games')")
-	cardList := fs.String("cards", "", "cards in deal order, comma-separated")
+	cardList := fs.String("cards", "", `cards in deal order (7h,Kd,2c,9s) or the coup notation "P 7h 2c | B Kd 9s"`)
+	notation := fs.String("coup", "", `the coup notation "P 7h 2c | B Kd 9s"`)
 	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.ByID(*gameID)
+	g, err := gameFlag(*gameID)
 	if err != nil {
-		return fail(e, c.name, err)
+		return usageError(e, c.name, err)
 	}
-	cards, err := baccarat.ParseCards(*cardList)
-	if err != nil {
-		return fail(e, c.name, err)
+	if strings.TrimSpace(*cardList) == "" && strings.TrimSpace(*notation) == "" {
+		return usageError(e, c.name, baccarat.Errorf(baccarat.CodeNeedCards,
+			`give the coup's cards: --cards 7h,Kd,2c,9s (deal order) or --cards "P 7h 2c | B Kd 9s"`))
 	}
-	r, used, err := baccarat.Deal(cards)
+	r, used, err := coupOf(*cardList, *notation)
 	if err != nil {
 		return fail(e, c.name, err)
 	}
@@ -81,6 +89,44 @@ func runCoup(_ context.Context, e *env, args []string) int {
 	}
 	printCoup(e, out)
 	return 0
+}
+
+// coupOf deals the coup the flags give: --cards as a list in deal order or in coup notation
+// (it has a "|"), --coup in coup notation; when both are given they must be the same coup.
+func coupOf(cards, notation string) (baccarat.Result, int, error) {
+	var r baccarat.Result
+	used := 0
+	if strings.TrimSpace(cards) != "" {
+		var err error
+		if r, used, err = dealText(cards); err != nil {
+			return r, used, err
+		}
+	}
+	if strings.TrimSpace(notation) == "" {
+		return r, used, nil
+	}
+	n, err := baccarat.ParseCoup(notation)
+	if err != nil {
+		return n, 0, err
+	}
+	if used > 0 && r.String() != n.String() {
+		return n, 0, baccarat.Errorf(baccarat.CodeBadCoup, "--cards deals %s but --coup says %s: give one, or the same coup twice", r, n)
+	}
+	return n, len(n.Dealt()), nil
+}
+
+// dealText deals a --cards value: the coup notation when it has a "|", else cards in deal
+// order, of which the coup uses what it needs.
+func dealText(s string) (baccarat.Result, int, error) {
+	if strings.Contains(s, "|") {
+		r, err := baccarat.ParseCoup(s)
+		return r, len(r.Dealt()), err
+	}
+	cards, err := baccarat.ParseCards(s)
+	if err != nil {
+		return baccarat.Result{}, 0, err
+	}
+	return baccarat.Deal(cards)
 }
 
 func cardStrings(h baccarat.Hand) []string {

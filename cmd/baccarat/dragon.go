@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -20,8 +21,8 @@ func init() {
 Settles Banker Dragon, Player Dragon and Any Dragon (Dragon Baccarat Tournament, MBS) over a
 session's results, one letter a hand: B Banker, P Player, T Tie (voided hands are left out).
 Each bet is paid once, on the longest streak of the session: Ruby 5, Golden 6, Royal 7 or
-more; a Tie neither breaks nor extends a streak (Dragon 3.11). --stake shows the money won
-or lost on a stake in minor units.
+more; a Tie neither breaks nor extends a streak (Dragon 3.11). --results is required.
+--stake shows the money won or lost on a stake in minor units (1 or more).
 
   baccarat dragon --results BBTBBBPPB
   baccarat dragon --results PPPPPTPP --stake 1000 --json
@@ -69,6 +70,31 @@ func parseResults(s string) ([]baccarat.Winner, error) {
 	return out, nil
 }
 
+// checkDragonFlags refuses a session with no results (there is nothing to settle) and a
+// stake, when given, outside 1 to the largest stake whose return at the best Dragon tier fits
+// the books (baccarat.MaxAmount).
+func checkDragonFlags(fs *flag.FlagSet, results string, stake int64) error {
+	if strings.Trim(results, " ,") == "" {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--results is required: the session's results, one letter a hand (B, P or T)")
+	}
+	if most := maxDragonStake(); given(fs, "stake") && (stake < 1 || stake > int64(most)) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--stake %d: a stake is 1 to %d minor units", stake, most)
+	}
+	return nil
+}
+
+// maxDragonStake is the largest stake every Dragon bet can settle: its return at the highest
+// paying tier fits baccarat.MaxAmount.
+func maxDragonStake() baccarat.Money {
+	m := baccarat.MaxAmount
+	for _, b := range games.MBSDragon.DragonBets() {
+		for _, t := range b.Tiers {
+			m = min(m, t.Pays.MaxStakeFor())
+		}
+	}
+	return m
+}
+
 func runDragon(_ context.Context, e *env, args []string) int {
 	c := commands["dragon"]
 	fs := newFlags(e, c)
@@ -77,6 +103,9 @@ func runDragon(_ context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if err := checkDragonFlags(fs, *results, *stake); err != nil {
+		return usageError(e, c.name, err)
 	}
 	rs, err := parseResults(*results)
 	if err != nil {

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
 	"text/tabwriter"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 )
 
@@ -71,4 +74,76 @@ func printGame(e *env, g *games.Game) {
 		}
 	}
 	_ = tw.Flush()
+}
+
+// The commands that take a --game share these checks of their command line. Exit codes: 2 when
+// the command line is wrong (a required flag missing, a game that does not exist, a number
+// outside its range, flags that do not go together, a file that cannot be read), as parseFlags
+// does for flags that do not parse; 1 when what the flags hold cannot be used (a bad card, an
+// impossible shoe) or the work itself fails (fail).
+
+// usageError prints err for people, with its code, and returns exit code 2.
+func usageError(e *env, name string, err error) int {
+	fmt.Fprintf(e.stderr, "baccarat %s: %s [%s]\n", name, err, baccarat.ErrorCode(err))
+	return 2
+}
+
+// given reports whether the command line set the flag, so that a value the user typed is
+// checked even when it equals the "use the default" value (--decks 0 is refused, not read
+// as the game's default).
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// gameFlag is the game --game names; missing or unknown, a usage error listing the games.
+func gameFlag(id string) (*games.Game, error) {
+	if id == "" {
+		return nil, baccarat.Errorf(baccarat.CodeUnknownGame, "--game is required: one of %s", games.IDs())
+	}
+	return games.ByID(id)
+}
+
+// gameDecks is the number of decks --decks asks for, within the game's range (SPEC §2: MBS
+// Tournament, Dragon and Tiger 4–10, RWS Non-Commission 4–8, Bet on Baccarat 6); the game's
+// default when the flag is not given.
+func gameDecks(fs *flag.FlagSet, g *games.Game, decks int) (int, error) {
+	if !given(fs, "decks") {
+		return g.Decks.Default, nil
+	}
+	if decks < g.Decks.Min || decks > g.Decks.Max {
+		return 0, baccarat.Errorf(baccarat.CodeBadRequest, "--decks %d: %s is played with %s (SPEC §2)", decks, g.ID, deckRange(g))
+	}
+	return decks, nil
+}
+
+// deckRange says how many decks a game is played with: "4 to 10 decks" or "6 decks only".
+func deckRange(g *games.Game) string {
+	if g.Decks.Min == g.Decks.Max {
+		return fmt.Sprintf("%d decks only", g.Decks.Min)
+	}
+	return fmt.Sprintf("%d to %d decks", g.Decks.Min, g.Decks.Max)
+}
+
+// openInput opens a file named on the command line ("-" is stdin). A file that is missing
+// or cannot be read is the user's to fix, so its error names the path, says why, and carries
+// a usage code rather than internal.
+func openInput(what, name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		why := "cannot be read"
+		switch {
+		case os.IsNotExist(err):
+			why = "does not exist"
+		case os.IsPermission(err):
+			why = "cannot be read: permission denied"
+		}
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "%s %q %s", what, name, why)
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "%s %q is a directory, not a file", what, name)
+	}
+	return f, nil
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
+	"fmt"
 	"io"
-	"os"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -36,30 +39,56 @@ func runReplay(_ context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	game := fs.String("game", "mbs-tournament", "game id (see 'baccarat games')")
 	decks := fs.Int("decks", 0, "decks per shoe (default: the game's)")
-	seed := fs.Int64("seed", -1, "shuffle shoes from this seed and deal them with \"deal\"")
+	seed := fs.Int64("seed", -1, "shuffle shoes from this seed (0 or more) and deal them with \"deal\"")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // --help, like every other command
+		}
 		return 2
 	}
 	if fs.NArg() != 1 {
+		fmt.Fprintf(e.stderr, "baccarat replay: give one script file, or - for stdin (got %d arguments)\n\n", fs.NArg())
 		fs.Usage()
 		return 2
 	}
+	opt, err := replayOptions(fs, *game, *decks, *seed)
+	if err != nil {
+		return usageError(e, c.name, err)
+	}
 	var in io.Reader = e.stdin
 	if name := fs.Arg(0); name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput("script", name)
 		if err != nil {
-			return fail(e, c.name, err)
+			return usageError(e, c.name, err)
 		}
 		defer f.Close()
 		in = f
-	}
-	opt := table.ScriptOptions{Config: table.Config{Game: *game, Decks: *decks}}
-	if *seed >= 0 {
-		s := uint64(*seed)
-		opt.Seed = &s
 	}
 	if _, err := table.RunScript(in, e.stdout, opt); err != nil {
 		return fail(e, c.name, err)
 	}
 	return 0
+}
+
+// replayOptions checks the flags: a game that exists, --decks within its range and --seed not
+// negative when they are given (the default -1 means live shoes).
+func replayOptions(fs *flag.FlagSet, game string, decks int, seed int64) (table.ScriptOptions, error) {
+	g, err := gameFlag(game)
+	if err != nil {
+		return table.ScriptOptions{}, err
+	}
+	if _, err = gameDecks(fs, g, decks); err != nil {
+		return table.ScriptOptions{}, err
+	}
+	// Decks stays 0 unless given, so that a script's config line naming another game gets
+	// that game's default.
+	opt := table.ScriptOptions{Config: table.Config{Game: g.ID, Decks: decks}}
+	if given(fs, "seed") {
+		if seed < 0 {
+			return opt, baccarat.Errorf(baccarat.CodeBadRequest, "--seed %d: a seed is 0 or more (leave it out for live shoes)", seed)
+		}
+		s := uint64(seed)
+		opt.Seed = &s
+	}
+	return opt, nil
 }

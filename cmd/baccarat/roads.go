@@ -67,7 +67,7 @@ func runRoads(_ context.Context, e *env, args []string) int {
 		return code
 	}
 	if err := checkRoadsFlags(*cardsLeft, *width, set); err != nil {
-		return fail(e, c.name, err)
+		return usageError(e, c.name, err)
 	}
 	rounds, err := roads.ParseRounds(*results)
 	if err != nil {

@@ -112,16 +112,17 @@ func TestRoadsBadInput(t *testing.T) {
 		name string
 		args []string
 		want string
+		code int
 	}{
-		{"a bad letter names its position", []string{"--results", "BPPXB"}, "position 4: 'X'"},
-		{"a lower-case result is refused", []string{"--results", "BPt"}, "position 3: 't'"},
-		{"a negative threshold", []string{"--results", "BP", "--long", "0"}, "at least 1"},
-		{"negative cards left", []string{"--results", "BP", "--cards-left", "-5"}, "cannot be negative"},
+		{"a bad letter names its position: exit 1", []string{"--results", "BPPXB"}, "position 4: 'X'", 1},
+		{"a lower-case result is refused: exit 1", []string{"--results", "BPt"}, "position 3: 't'", 1},
+		{"a threshold below 1 is a usage error: exit 2", []string{"--results", "BP", "--long", "0"}, "at least 1", 2},
+		{"negative cards left is a usage error: exit 2", []string{"--results", "BP", "--cards-left", "-5"}, "cannot be negative", 2},
 	} {
-		t.Run(tc.name+": exit 1, nothing on stdout", func(t *testing.T) {
+		t.Run(tc.name+", nothing on stdout", func(t *testing.T) {
 			code, out, stderr := runRoadsCmd(t, false, append(tc.args, "--json")...)
-			if code != 1 || out != "" || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "[bad_request]") {
-				t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing, %q", code, out, stderr, tc.want)
+			if code != tc.code || out != "" || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "[bad_request]") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing, %q", code, out, stderr, tc.code, tc.want)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -35,8 +36,11 @@ Player and either streak over sessions of each length, beside the exact chain's.
 Runs on every core; the same seed gives the same report whatever the number of cores.
 Bet on Baccarat's decimal bets are paid at the first-round odds of a fresh shoe.
 
-  --cut-card  cards behind the cut card (default: 14; Bet on Baccarat changes the shoe when
-              fewer than 40 cards remain, BoB 3.4, that is 39)
+  --decks     decks per shoe, within the game's range (SPEC §2; see 'baccarat games')
+  --cut-card  cards behind the cut card, 0 to the shoe's cards less 6 (default: 14; Bet on
+              Baccarat changes the shoe when fewer than 40 cards remain, BoB 3.4, that is 39)
+  --workers   goroutines, 1 or more (default: one per core)
+  --sessions  Dragon session lengths in hands; games with Dragon bets only
 
   baccarat simulate --game mbs-tiger --shoes 100000
   baccarat simulate --game mbs-dragon --sessions 30,70 --seed 7 --json
@@ -104,20 +108,11 @@ func runSimulate(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.ByID(*gameID)
-	if err != nil {
-		return fail(e, c.name, err)
+	cfg := sim.Config{Decks: *decks, Shoes: *shoes, CutCard: *cut, Seed: *seed, Workers: *workers}
+	if err := simConfig(fs, *gameID, *sessions, &cfg); err != nil {
+		return usageError(e, c.name, err)
 	}
-	cfg := sim.Config{Game: g, Decks: *decks, Shoes: *shoes, CutCard: *cut, Seed: *seed, Workers: *workers}
-	if cfg.Sessions, err = parseSessions(*sessions); err != nil {
-		return fail(e, c.name, err)
-	}
-	if cfg.Decks == 0 {
-		cfg.Decks = g.Decks.Default
-	}
-	if cfg.Decks < 1 || cfg.Decks > 100 {
-		return fail(e, c.name, baccarat.Errorf(baccarat.CodeBadShoe, "%d decks: a simulated shoe has 1 to 100 decks", cfg.Decks))
-	}
+	g := cfg.Game
 	a, err := odds.Analyze(ctx, baccarat.NewCounts(cfg.Decks), nil)
 	if err != nil {
 		return fail(e, c.name, err)
@@ -149,6 +144,36 @@ func runSimulate(ctx context.Context, e *env, args []string) int {
 	}
 	printSimulation(e.stdout, out)
 	return 0
+}
+
+// simConfig checks the flags and completes cfg: a game that exists, --decks within its range
+// (SPEC §2), --shoes 1 or more, --cut-card (when given) from 0 to the shoe's cards less the six
+// a round may need, --workers (when given) 1 or more, --sessions only for a game with Dragon
+// bets. A flag that is not given takes its default; one that is given is never replaced by it.
+func simConfig(fs *flag.FlagSet, gameID, sessions string, cfg *sim.Config) error {
+	g, err := gameFlag(gameID)
+	if err != nil {
+		return err
+	}
+	cfg.Game = g
+	if cfg.Decks, err = gameDecks(fs, g, cfg.Decks); err != nil {
+		return err
+	}
+	if cfg.Shoes < 1 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--shoes %d: simulate 1 shoe or more", cfg.Shoes)
+	}
+	if most := cfg.Decks*baccarat.NumCards - 6; given(fs, "cut-card") && (cfg.CutCard < 0 || cfg.CutCard > most) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--cut-card %d: cards behind the cut card are 0 to %d in a shoe of %d decks (a round may need 6 cards)",
+			cfg.CutCard, most, cfg.Decks)
+	}
+	if given(fs, "workers") && cfg.Workers < 1 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--workers %d: 1 or more goroutines (leave it out for one per core)", cfg.Workers)
+	}
+	if given(fs, "sessions") && len(g.DragonBets()) == 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--sessions: %s has no Dragon bets, so no sessions to count (mbs-dragon has)", g.ID)
+	}
+	cfg.Sessions, err = parseSessions(sessions)
+	return err
 }
 
 func parseSessions(s string) ([]int, error) {
