@@ -306,3 +306,77 @@ func TestRecallKeepsTheLastTenRounds(t *testing.T) {
 		t.Fatalf("recall: rounds %v, want 15 down to 6", got)
 	}
 }
+
+// TestRestartDuringBettingReopensAFreshWindow: after a restart the round resumed and
+// betting closed within a millisecond. An interrupted betting phase reopens with a fresh
+// betting window announced to everyone (SPEC §4), for Bet on Baccarat's later betting
+// rounds too.
+func TestRestartDuringBettingReopensAFreshWindow(t *testing.T) {
+	for _, game := range []string{"mbs-tiger", "bet-on-baccarat"} {
+		t.Run("SPEC 4 "+game, func(t *testing.T) {
+			ctx := context.Background()
+			db := openDB(t, filepath.Join(t.TempDir(), "live.db"))
+			clock := live.NewFakeClock(epoch)
+			h := live.New(live.Options{Store: db, Clock: clock, Owner: "a", Shuffle: seededShuffle(3)})
+			if err := h.Open(ctx); err != nil {
+				t.Fatal(err)
+			}
+			spec := live.Spec{ID: "auto", Config: table.Config{Game: game}, Schedule: live.Schedule{Betting: 15 * time.Second, BoBRound: 8 * time.Second}}
+			if err := h.Create(ctx, spec); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, h, func(st table.State) bool { return st.BetOpen })
+			if game == "bet-on-baccarat" { // on to the second betting round, after P1
+				for i := 0; i < 40 && !isRound2(t, h); i++ {
+					clock.Advance(time.Second)
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
+			h.Close()
+			// The server is down for an hour: every deadline it knew has passed.
+			clock2 := live.NewFakeClock(clock.Now().Add(time.Hour))
+			h2 := live.New(live.Options{Store: db, Clock: clock2, Owner: "b", Shuffle: seededShuffle(4)})
+			if err := h2.Open(ctx); err != nil {
+				t.Fatal(err)
+			}
+			defer h2.Close()
+			st := waitFor(t, h2, func(st table.State) bool { return st.BetOpen && !st.Interrupted })
+			want := 15 * time.Second
+			if st.Betting > 1 {
+				want = 8 * time.Second
+			}
+			if got := st.Until.Sub(clock2.Now()); got != want {
+				t.Fatalf("betting round %d reopened with %s to bet, want a fresh %s", st.Betting, got, want)
+			}
+			recs, _ := db.Load(ctx, "auto", 1)
+			last := recs[len(recs)-1]
+			if last.Type != string(table.EvResumed) || !contains(string(last.Data), `"until"`) {
+				t.Fatalf("the fresh window is not announced: last record %s %s", last.Type, last.Data)
+			}
+		})
+	}
+}
+
+func isRound2(t *testing.T, h *live.Host) bool {
+	snap, err := h.Snapshot("auto", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap.State.BetOpen && snap.State.Betting == 2
+}
+
+// waitFor waits (real time) until the table's state satisfies ok.
+func waitFor(t *testing.T, h *live.Host, ok func(table.State) bool) table.State {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		snap, err := h.Snapshot("auto", "")
+		if err == nil && ok(snap.State) {
+			return snap.State
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table never got there: %+v", snap.State)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

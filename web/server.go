@@ -32,6 +32,30 @@ type Options struct {
 	Streams StreamLimits
 	// Currency of player wallets (default play money).
 	Currency ledger.Currency
+	// Timeouts of the HTTP server (zero fields take the defaults below).
+	Timeouts Timeouts
+}
+
+// Timeouts cut slow and idle clients rather than hold their connections for ever. A
+// WebSocket stream lifts the read and write deadlines once upgraded.
+type Timeouts struct {
+	ReadHeader time.Duration // the request line and headers (default 5 s)
+	Read       time.Duration // the whole request, body included (default 15 s)
+	Write      time.Duration // the answer (default 30 s)
+	Idle       time.Duration // a kept-alive connection between requests (default 60 s)
+}
+
+func (t Timeouts) withDefaults() Timeouts {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&t.ReadHeader, 5*time.Second)
+	def(&t.Read, 15*time.Second)
+	def(&t.Write, 30*time.Second)
+	def(&t.Idle, 60*time.Second)
+	return t
 }
 
 // StreamLimits cap open WebSocket streams; a stream over a cap is refused with 429 and a
@@ -55,16 +79,8 @@ func (l StreamLimits) withDefaults() StreamLimits {
 	return l
 }
 
-// Timeouts of the HTTP server: a slow or idle client is cut rather than holding a
-// connection for ever. A WebSocket stream lifts the read and write deadlines once upgraded
-// (its own pings and write timeouts take over).
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 15 * time.Second
-	writeTimeout      = 30 * time.Second
-	idleTimeout       = 60 * time.Second
-	maxHeaderBytes    = 16 << 10
-)
+// maxHeaderBytes caps a request's headers.
+const maxHeaderBytes = 16 << 10
 
 // Server serves the API and the pages.
 type Server struct {
@@ -77,6 +93,7 @@ type Server struct {
 	addrLimiter *limiter
 	streams     *streamGate
 	currency    ledger.Currency
+	timeouts    Timeouts
 	metrics     *metrics
 	http        *http.Server
 	ln          net.Listener
@@ -99,7 +116,7 @@ func New(opt Options) *Server {
 	}
 	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
-		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, metrics: &metrics{}}
+		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: &metrics{}}
 	s.mux = s.routes()
 	return s
 }
@@ -180,8 +197,9 @@ func (s *Server) Start(addr string) error {
 			return err
 		}
 	}
-	s.http = &http.Server{Handler: s, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: maxHeaderBytes,
+	t := s.timeouts
+	s.http = &http.Server{Handler: s, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read,
+		WriteTimeout: t.Write, IdleTimeout: t.Idle, MaxHeaderBytes: maxHeaderBytes,
 		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelDebug)}
 	go func() {
 		if err := s.http.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

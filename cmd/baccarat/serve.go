@@ -63,6 +63,7 @@ type server struct {
 	Log                             *slog.Logger
 	Streams                         web.StreamLimits
 	AddressRate                     float64 // requests per second per client address (0: the web default)
+	Timeouts                        web.Timeouts
 
 	store storeCloser
 	host  *live.Host
@@ -137,7 +138,7 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	ln := s.web
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: s.Streams,
-		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate})
+		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, Timeouts: s.Timeouts})
 	s.web.Adopt(ln)
 	if err := s.web.Start(s.Addr); err != nil {
 		return err
