@@ -305,7 +305,7 @@ func TestSecurityConnections(t *testing.T) {
 	}
 	// A slow client is cut: headers that never finish, a body that never comes.
 	for name, send := range map[string]string{
-		"headers that never end": "GET /api/games HTTP/1.1\r\nHost: x\r\n",
+		"headers that never end":  "GET /api/games HTTP/1.1\r\nHost: x\r\n",
 		"a body that never comes": "POST /api/tables/tiger/wagers HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
 	} {
 		c, err := net.Dial("tcp", x.s.web.URL()[len("http://"):])
