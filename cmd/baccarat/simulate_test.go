@@ -67,3 +67,38 @@ func TestSimulateBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateFlagsOutOfRangeAreUsageErrors: a value the user typed is never silently replaced
+// by the default; the message says the allowed range; exit 2 as for flags that do not parse.
+func TestSimulateFlagsOutOfRangeAreUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"SPEC §2 --decks 0 is refused, not read as the default", []string{"--game", "mbs-tiger", "--decks", "0"}, "--decks 0: mbs-tiger is played with 4 to 10 decks"},
+		{"SPEC §2 --decks 1 is below Tiger's range", []string{"--game", "mbs-tiger", "--decks", "1", "--cut-card", "60"}, "4 to 10 decks"},
+		{"SPEC §2 Bet on Baccarat is played with 6 decks only", []string{"--game", "bet-on-baccarat", "--decks", "8"}, "6 decks only"},
+		{"--cut-card -3 is refused, not read as the game's rule", []string{"--game", "mbs-tiger", "--cut-card", "-3"}, "--cut-card -3: cards behind the cut card are 0 to 410"},
+		{"--cut-card leaving no round", []string{"--game", "mbs-tiger", "--decks", "4", "--cut-card", "203"}, "0 to 202 in a shoe of 4 decks"},
+		{"--workers -1 is refused, not read as every core", []string{"--game", "mbs-tiger", "--workers", "-1"}, "--workers -1: 1 or more"},
+		{"--workers 0 given is refused too", []string{"--game", "mbs-tiger", "--workers", "0"}, "1 or more"},
+		{"--shoes 0", []string{"--game", "mbs-tiger", "--shoes", "0"}, "1 shoe or more"},
+		{"Dragon 3.12 --sessions in a game without Dragon bets is refused, not ignored", []string{"--game", "mbs-tiger", "--sessions", "10,20"}, "mbs-tiger has no Dragon bets"},
+		{"a session length that is not a number", []string{"--game", "mbs-dragon", "--sessions", "10,x"}, "whole numbers of hands"},
+		{"--game is required", []string{"--shoes", "10"}, "--game is required"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := execCmd(t, append([]string{"simulate", "--shoes", "10"}, tc.args...)...)
+			if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing, %q", code, out, errs, tc.want)
+			}
+		})
+	}
+	t.Run("the ends of the ranges are accepted: 4 decks, cut card 0, 1 worker", func(t *testing.T) {
+		s := simulateJSON(t, "--game", "mbs-tiger", "--shoes", "5", "--decks", "4", "--cut-card", "0", "--workers", "1")
+		if s.Decks != 4 || s.CutCard != 0 || s.Hands == 0 {
+			t.Errorf("%d decks, cut card %d, %d hands", s.Decks, s.CutCard, s.Hands)
+		}
+	})
+}
