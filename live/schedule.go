@@ -21,7 +21,7 @@ type Schedule struct {
 	Window   time.Duration // withdrawal window after an interruption
 }
 
-// DefaultSchedule: 15 s to bet (issue 7), 8 s for Bet on Baccarat's later rounds, a card every
+// DefaultSchedule: 15 s to bet, 8 s for Bet on Baccarat's later rounds, a card every
 // 0.8 s, 4 s on the result, 10 s to withdraw after an interruption.
 var DefaultSchedule = Schedule{Betting: 15 * time.Second, BoBRound: 8 * time.Second,
 	Card: 800 * time.Millisecond, Result: 4 * time.Second, Window: 10 * time.Second}

@@ -116,7 +116,7 @@ func TestPricesRefuseBadInput(t *testing.T) {
 	}
 }
 
-// The live table prices every betting round without allocating (issue 3: zero allocations in
+// The live table prices every betting round without allocating (the engine's rule: zero allocations in
 // the inner loops, enforced here).
 func TestPricesAllocate0(t *testing.T) {
 	var p Pricer

@@ -208,7 +208,7 @@ func TestStreaksAgainstRules(t *testing.T) {
 	}
 }
 
-// The dealing loop allocates nothing once a coup's key has been settled (issue 3: zero
+// The dealing loop allocates nothing once a coup's key has been settled (a target of the simulator: zero
 // allocations in the inner loops). Replaying one chunk keeps its keys known.
 func TestDealingLoopAllocates0(t *testing.T) {
 	for _, g := range []*games.Game{games.MBSTiger, games.MBSDragon} {

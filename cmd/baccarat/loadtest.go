@@ -38,7 +38,7 @@ acknowledged only once durable) and waits for the result on its stream. It repor
 wager acknowledgement latency (p50, p99, max) and how long after settlement the last
 player received each result.
 
-Targets (issue 7, on 2 cores): 5,000 players, p99 acknowledgement <= 100 ms, every result
+Targets (on 2 cores): 5,000 players, p99 acknowledgement <= 100 ms, every result
 delivered to everyone within 500 ms of settlement.
 `,
 		run: runLoadtest,
