@@ -364,6 +364,11 @@
       clearTimeout(this.timer);
       if (this.stopped) return;
       if (this.ws) { this.ws.onclose = null; try { this.ws.close(); } catch (e) { /* ignore */ } }
+      if (!token()) { // streams need a sign-in; a watcher without one follows the snapshots
+        this.setStatus('watching');
+        this.startPolling();
+        return;
+      }
       let ws;
       try {
         ws = new WebSocket(this.url());
