@@ -33,8 +33,16 @@ func (s *sum) merge(o sum) {
 	s.hi += o.hi + int64(c)
 }
 
-// units is the sum in units staked.
+// units is the sum in units staked (its magnitude converted, so small negative sums keep
+// their low bits).
 func (s sum) units() float64 {
+	if s.hi < 0 {
+		var neg sum
+		var b uint64
+		neg.lo, b = bits.Sub64(0, s.lo, 0)
+		neg.hi = -s.hi - int64(b)
+		return -neg.units()
+	}
 	return (float64(s.hi)*0x1p64 + float64(s.lo)) / fixedScale
 }
 

@@ -129,7 +129,14 @@ func appendFloat(b []byte, v float64) []byte {
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'
 	}
-	return strconv.AppendFloat(b, v, format, -1, 64)
+	b = strconv.AppendFloat(b, v, format, -1, 64)
+	if format == 'e' { // 1e-07 → 1e-7, as encoding/json
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // Band is one bet's expectation by cards left, across the shoes of a run.

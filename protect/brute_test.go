@@ -1,0 +1,142 @@
+package protect
+
+import (
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+)
+
+// permutations calls fn with every distinct ordering of cards (sorted first), in
+// lexicographic order.
+func permutations(cards []baccarat.Card, fn func([]baccarat.Card)) {
+	p := slices.Clone(cards)
+	slices.Sort(p)
+	for {
+		fn(p)
+		i := len(p) - 2
+		for i >= 0 && p[i] >= p[i+1] {
+			i--
+		}
+		if i < 0 {
+			return
+		}
+		j := len(p) - 1
+		for p[j] <= p[i] {
+			j--
+		}
+		p[i], p[j] = p[j], p[i]
+		slices.Reverse(p[i+1:])
+	}
+}
+
+// net is a bet's exact net result per unit staked on a coup, from its own Resolve and pay
+// table: nothing from odds.
+func net(b *games.Bet, r *baccarat.Result) *big.Rat {
+	o, tier := b.Resolve(r)
+	switch o {
+	case games.Win:
+		p := b.Tiers[tier].Pays
+		return big.NewRat(p.Num, p.Den)
+	case games.Lose:
+		return big.NewRat(-1, 1)
+	}
+	return new(big.Rat)
+}
+
+// bruteEV is every bet's exact expectation from the cards left: the mean net result over every
+// distinct ordering of them, each dealt by the rules engine.
+type bruteEV struct {
+	bets []*games.Bet
+	memo map[string][]*big.Rat
+}
+
+func (e *bruteEV) of(cards []baccarat.Card) []*big.Rat {
+	key := slices.Clone(cards)
+	slices.Sort(key)
+	if ev, ok := e.memo[baccarat.FormatCards(key, "")]; ok {
+		return ev
+	}
+	sums := make([]*big.Rat, len(e.bets))
+	for i := range sums {
+		sums[i] = new(big.Rat)
+	}
+	n := 0
+	permutations(cards, func(p []baccarat.Card) {
+		r, _, err := baccarat.Deal(p)
+		if err != nil {
+			panic(err)
+		}
+		for i, b := range e.bets {
+			sums[i].Add(sums[i], net(b, &r))
+		}
+		n++
+	})
+	for i := range sums {
+		sums[i].Quo(sums[i], big.NewRat(int64(n), 1))
+	}
+	e.memo[baccarat.FormatCards(key, "")] = sums
+	return sums
+}
+
+// The perfect counter's win per shoe, checked by brute force on a tiny shoe: every distinct
+// ordering of its ten cards is dealt to the cut card by the rules engine; before each hand
+// each bet's exact expectation is found by dealing every ordering of the cards left; where it
+// is positive the counter bets one unit and wins or loses what the coup really pays. The
+// mean of that over every ordering is exactly the expected win per shoe the report gives.
+func TestProtectPerfectCounterBruteForceOnATinyShoe(t *testing.T) {
+	shoe, err := baccarat.ParseCards("Ks Ks Ks 5c 5c 5c 9d 9d 6h 6h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games.MBSTiger
+	brute := &bruteEV{bets: g.CoupBets(), memo: map[string][]*big.Rat{}}
+	nb := len(brute.bets)
+	win := make([]*big.Rat, nb)
+	positive := make([]int, nb)
+	for i := range win {
+		win[i] = new(big.Rat)
+	}
+	var orders [][]baccarat.Card
+	hands := 0
+	permutations(shoe, func(p []baccarat.Card) {
+		orders = append(orders, slices.Clone(p))
+		for pos := 0; len(p)-pos > MinCutCard; hands++ {
+			ev := brute.of(p[pos:])
+			r, used, err := baccarat.Deal(p[pos:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, b := range brute.bets {
+				if ev[i].Sign() > 0 {
+					positive[i]++
+					win[i].Add(win[i], net(b, &r))
+				}
+			}
+			pos += used
+		}
+	})
+	shoes := big.NewRat(int64(len(orders)), 1)
+	rep := mustRun(t, Config{Game: g, Decks: 4, CutCards: []int{MinCutCard}, Orders: Orders(orders)})
+	c := rep.Cuts[0]
+	if c.Shoes != len(orders) || c.Hands != uint64(hands) {
+		t.Fatalf("%d shoes, %d hands; brute force %d, %d", c.Shoes, c.Hands, len(orders), hands)
+	}
+	bets := 0
+	for i, b := range c.Bets {
+		want, _ := new(big.Rat).Quo(win[i], shoes).Float64()
+		if d := b.PerfectWinPerShoe - want; d > 1e-12 || d < -1e-12 {
+			t.Errorf("%s: %.15f per shoe, brute force %.15f (%s)", b.Bet, b.PerfectWinPerShoe, want, new(big.Rat).Quo(win[i], shoes).RatString())
+		}
+		if got := int(b.PositiveShare*float64(hands) + 0.5); got != positive[i] {
+			t.Errorf("%s: positive on %d hands, brute force %d", b.Bet, got, positive[i])
+		}
+		bets += positive[i]
+	}
+	if bets == 0 {
+		t.Error("no bet is ever positive: the shoe checks nothing")
+	}
+	t.Logf("%d orderings, %d hands, positive hands by bet %v", len(orders), hands, positive)
+}
