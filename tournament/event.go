@@ -50,7 +50,9 @@ type Event struct {
 	// started: the seating seed.
 	Seed uint64 `json:"seed,omitempty,string"`
 
-	// Where: the round, the table in it, the table's session, the report's hand number.
+	// Where: the round, the table in it, the table's session. Hand: hand_reported, the
+	// report's number among the session's reports (voided hands included); rebought,
+	// eliminated and session_ended, the session's counted hands so far.
 	Round   int `json:"round,omitempty"`
 	Table   int `json:"table,omitempty"`
 	Session int `json:"session,omitempty"`

@@ -85,9 +85,9 @@ func ExampleSeat() {
 		fmt.Println("table", i+1, table)
 	}
 	// Output:
-	// table 1 [bob fay gus]
-	// table 2 [cat eve]
-	// table 3 [dan ann]
+	// table 1 [eve ann bob]
+	// table 2 [dan gus]
+	// table 3 [cat fay]
 }
 
 // Next is the schedule: a pure function of the tournament and the time.

@@ -87,3 +87,48 @@ func TestTableSizes(t *testing.T) {
 		})
 	}
 }
+
+// constSource returns its values in turn, then zeros.
+type constSource struct{ vals []uint64 }
+
+func (c *constSource) Uint64() uint64 {
+	if len(c.vals) == 0 {
+		return 0
+	}
+	v := c.vals[0]
+	c.vals = c.vals[1:]
+	return v
+}
+
+func TestUniform(t *testing.T) {
+	const maxU = ^uint64(0)
+	cases := []struct {
+		name string
+		n    uint64
+		vals []uint64
+		want uint64
+	}{
+		{"a value below the last whole block is taken", 3, []uint64{7}, 1},
+		{"the top value is redrawn when it would favour a remainder", 3, []uint64{maxU, 5}, 2},
+		{"a value in the last partial block is redrawn", 10, []uint64{maxU - 3, 4}, 4},
+		{"one choice is always 0", 1, []uint64{12345}, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := uniform(&constSource{tc.vals}, tc.n); got != tc.want {
+				t.Errorf("got %d, want %d", got, tc.want)
+			}
+		})
+	}
+	t.Run("every remainder comes equally often over a full cycle", func(t *testing.T) {
+		counts := make([]int, 6)
+		for x := range uint64(600) {
+			counts[uniform(&constSource{[]uint64{x}}, 6)]++
+		}
+		for r, c := range counts {
+			if c != 100 {
+				t.Errorf("remainder %d drawn %d times", r, c)
+			}
+		}
+	})
+}
