@@ -77,7 +77,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	if *profile != "" {
 		f, err := os.Create(*profile)
 		if err != nil {
-			return fail(e, c.name, err)
+			fmt.Fprintf(e.stderr, "baccarat loadtest: --cpuprofile %s: %v\n", *profile, err)
+			return 2
 		}
 		defer f.Close()
 		_ = pprof.StartCPUProfile(f)

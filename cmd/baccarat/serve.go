@@ -183,7 +183,7 @@ func (s *server) readConfig() (serveConfig, error) {
 	}
 	b, err := os.ReadFile(s.Config)
 	if err != nil {
-		return cfg, err
+		return cfg, baccarat.Errorf(baccarat.CodeBadRequest, "--config %s cannot be read: %v", s.Config, err)
 	}
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
