@@ -150,3 +150,20 @@ func TestConfigJSON(t *testing.T) {
 		t.Errorf("a bad duration: %v", err)
 	}
 }
+
+func TestCommandJSON(t *testing.T) {
+	t.Run("a command round-trips through JSON, the seed as a string", func(t *testing.T) {
+		c := Command{Type: CmdReportHand, At: t0, Table: 2, Hand: 7, Changes: []ChipChange{{"ann", -50}, {"bob", 0}}, Seed: 1<<63 + 5}
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `"seed":"9223372036854775813"`) || !strings.Contains(string(b), `"cmd":"report_hand"`) {
+			t.Errorf("%s", b)
+		}
+		var back Command
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, c) {
+			t.Errorf("%+v %v", back, err)
+		}
+	})
+}

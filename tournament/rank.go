@@ -65,6 +65,9 @@ type Standing struct {
 	Eliminated bool `json:"eliminated"`
 	Table      int  `json:"table"`
 	Rebuys     int  `json:"rebuys,omitempty"`
+	// Busted: in play but below the minimum stake; CanRebuy: a rebuy would be taken now.
+	Busted   bool `json:"busted,omitempty"`
+	CanRebuy bool `json:"can_rebuy,omitempty"`
 }
 
 // Leaderboard ranks the current round's players by chips over all its tables, after every
@@ -109,7 +112,10 @@ func (t *Tournament) standings(ps []*player) []Standing {
 	out := make([]Standing, len(ps))
 	for i, p := range ps {
 		out[i] = Standing{Player: p.id, Chips: p.chips, Rank: ranks[i], Advances: adv[p.id],
-			Eliminated: p.eliminated, Table: p.table, Rebuys: p.rebuys}
+			Eliminated: p.eliminated, Table: p.table, Rebuys: p.rebuys, Busted: t.busted(p)}
+		if tb := t.tableOf(p.table); out[i].Busted && t.phase == PhaseRunning && tb != nil {
+			out[i].CanRebuy = t.canRebuy(p, t.point(tb))
+		}
 	}
 	return out
 }

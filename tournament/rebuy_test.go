@@ -42,6 +42,9 @@ func TestElimination(t *testing.T) {
 		if eliminated(tr, "ann") {
 			t.Fatal("ann was eliminated with a rebuy open")
 		}
+		if s := tr.TableStandings(1)[2]; s.Player != "ann" || !s.Busted || !s.CanRebuy || s.Eliminated {
+			t.Errorf("ann's standing %+v", s)
+		}
 		evs := mustApply(t, tr, hand(1))
 		if !hasEvent(evs, EvEliminated) || !eliminated(tr, "ann") {
 			t.Error("ann was not eliminated when the window closed at the end of hand 2")

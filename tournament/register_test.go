@@ -109,12 +109,14 @@ func TestFeesAndRefunds(t *testing.T) {
 			t.Errorf("pool %+v", got)
 		}
 	})
-	t.Run("cancelling before the start refunds every fee", func(t *testing.T) {
-		tr := registered(t, baseConfig(), "ann", "bob")
+	t.Run("cancelling before the start refunds every fee and owes no guarantee", func(t *testing.T) {
+		c := baseConfig()
+		c.Guarantee = 50_000
+		tr := registered(t, c, "ann", "bob")
 		evs := mustApply(t, tr, Command{Type: CmdCancel, Reason: "storm"})
 		want := []Payment{{"ann", 1000}, {"bob", 1000}}
-		if evs[0].Type != EvCancelled || !reflect.DeepEqual(evs[0].Payments, want) || tr.Phase() != PhaseCancelled {
-			t.Errorf("cancel %+v, phase %s", evs[0], tr.Phase())
+		if evs[0].Type != EvCancelled || !reflect.DeepEqual(evs[0].Payments, want) || tr.Phase() != PhaseCancelled || tr.Pool() != (Pool{}) {
+			t.Errorf("cancel %+v, phase %s, pool %+v", evs[0], tr.Phase(), tr.Pool())
 		}
 	})
 	t.Run("fewer than min_entrants at the start cancels and refunds", func(t *testing.T) {
@@ -154,4 +156,14 @@ func TestStart(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestEntrant(t *testing.T) {
+	tr := registered(t, baseConfig(), "ann", "bob")
+	if e, ok := tr.Entrant("bob"); !ok || e.Entry != 2 || e.Fee != 1000 {
+		t.Errorf("bob %+v %v", e, ok)
+	}
+	if _, ok := tr.Entrant("zed"); ok {
+		t.Error("zed is not registered")
+	}
 }

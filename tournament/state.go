@@ -50,14 +50,27 @@ type TableView struct {
 	Since time.Time `json:"since,omitzero"`
 }
 
+// Entrant returns a registered player's entry (false if not registered).
+func (t *Tournament) Entrant(id string) (Entrant, bool) {
+	p := t.lookup(id)
+	if p == nil {
+		return Entrant{}, false
+	}
+	return entrantOf(p), true
+}
+
+func entrantOf(p *player) Entrant {
+	return Entrant{Player: p.id, Entry: p.entry, Fee: p.fee, Chips: p.chips, Rebuys: p.rebuys,
+		Reached: p.reached, Table: p.table, Eliminated: p.eliminated}
+}
+
 // State returns a snapshot of the tournament.
 func (t *Tournament) State() State {
 	s := State{ID: t.cfg.ID, Name: t.cfg.Name, Game: t.cfg.Game, Phase: t.phase, Seq: t.seq, Seed: t.seed,
 		Round: t.Round(), Stakes: t.Stakes(), Leaderboard: t.Leaderboard(), Sessions: t.Sessions(),
 		Pool: t.Pool(), Results: t.Results(), Entrants: make([]Entrant, len(t.players))}
 	for i, p := range t.players {
-		s.Entrants[i] = Entrant{Player: p.id, Entry: p.entry, Fee: p.fee, Chips: p.chips, Rebuys: p.rebuys,
-			Reached: p.reached, Table: p.table, Eliminated: p.eliminated}
+		s.Entrants[i] = entrantOf(p)
 	}
 	if r := t.current(); r != nil {
 		for _, tb := range r.tables {

@@ -126,10 +126,14 @@ func (t *Tournament) Tables() [][]string {
 func (t *Tournament) Stakes() Stakes { return *t.roundConfig(max(1, len(t.rounds))).Stakes }
 
 // Pool is the prize pool as it stands: fees and rebuys collected, the house's top-up to the
-// guarantee, and their total. Final once the tournament has finished.
+// guarantee, and their total. Final once the tournament has finished; empty once it is
+// cancelled (every fee refunded, no guarantee owed).
 func (t *Tournament) Pool() Pool {
 	if t.pool != nil {
 		return *t.pool
+	}
+	if t.phase == PhaseCancelled {
+		return Pool{}
 	}
 	return poolOf(t.collected, t.cfg.Guarantee)
 }
