@@ -86,12 +86,28 @@ func (e *bruteEV) of(cards []baccarat.Card) []*big.Rat {
 // each bet's exact expectation is found by dealing every ordering of the cards left; where it
 // is positive the counter bets one unit and wins or loses what the coup really pays. The
 // mean of that over every ordering is exactly the expected win per shoe the report gives.
+// BACCARAT_LONG=1 adds larger shoes and other games.
 func TestProtectPerfectCounterBruteForceOnATinyShoe(t *testing.T) {
-	shoe, err := baccarat.ParseCards("Ks Ks Ks 5c 5c 5c 9d 9d 6h 6h")
+	type bruteCase struct {
+		shoe string
+		g    *games.Game
+	}
+	cases := []bruteCase{{"Ks Ks Ks Ks 7c 7c 7c 3d 3d 6h", games.MBSTiger}}
+	if long() {
+		cases = append(cases, bruteCase{"Ks Ks Ks 5c 5c 5c 9d 9d 6h 6h", games.MBSTiger},
+			bruteCase{"Qs Qs Qs 4c 4c Ah 7d 7d 6h 6h", games.RWSNoCommission},
+			bruteCase{"Ah Ah Ah 8c 8c 8c 9d 9d Ts Ts", games.PuntoBanco})
+	}
+	for _, tc := range cases {
+		t.Run(tc.g.ID+" "+tc.shoe, func(t *testing.T) { bruteForce(t, tc.shoe, tc.g) })
+	}
+}
+
+func bruteForce(t *testing.T, cards string, g *games.Game) {
+	shoe, err := baccarat.ParseCards(cards)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := games.MBSTiger
 	brute := &bruteEV{bets: g.CoupBets(), memo: map[string][]*big.Rat{}}
 	nb := len(brute.bets)
 	win := make([]*big.Rat, nb)
@@ -119,7 +135,7 @@ func TestProtectPerfectCounterBruteForceOnATinyShoe(t *testing.T) {
 		}
 	})
 	shoes := big.NewRat(int64(len(orders)), 1)
-	rep := mustRun(t, Config{Game: g, Decks: 4, CutCards: []int{MinCutCard}, Orders: Orders(orders)})
+	rep := mustRun(t, Config{Game: g, Decks: g.Decks.Min, CutCards: []int{MinCutCard}, Orders: Orders(orders)})
 	c := rep.Cuts[0]
 	if c.Shoes != len(orders) || c.Hands != uint64(hands) {
 		t.Fatalf("%d shoes, %d hands; brute force %d, %d", c.Shoes, c.Hands, len(orders), hands)

@@ -142,7 +142,7 @@ func TestProtectPositionJSONRoundTrips(t *testing.T) {
 
 // The chart is well-formed SVG with a panel per bet, a band, a median and a zero line each.
 func TestProtectSVGDrawsEveryBet(t *testing.T) {
-	rep := mustRun(t, Config{Game: games.MBSTournament, Shoes: 40, Seed: 1, Bands: true, CutCards: []int{14, 52}})
+	rep := mustRun(t, Config{Game: games.MBSTournament, Shoes: 15, Seed: 1, Bands: true, CutCards: []int{14, 52}})
 	var b strings.Builder
 	if err := rep.WriteSVG(&b); err != nil {
 		t.Fatal(err)
@@ -181,10 +181,10 @@ func TestProtectSVGDrawsEveryBet(t *testing.T) {
 // The bands are quantiles: 5% ≤ median ≤ 95%, and the median of a fresh shoe is its
 // expectation, to the histogram's resolution.
 func TestProtectBandsAreOrderedQuantiles(t *testing.T) {
-	rep := mustRun(t, Config{Game: games.PuntoBanco, Shoes: 60, Seed: 4, Bands: true})
+	rep := mustRun(t, Config{Game: games.PuntoBanco, Shoes: 25, Seed: 4, Bands: true})
 	for _, band := range rep.Bands {
 		first := band.Points[0]
-		if first.CardsLeft != 416 || first.N != 60 {
+		if first.CardsLeft != 416 || first.N != 25 {
 			t.Fatalf("%s first point %+v", band.Bet, first)
 		}
 		for _, p := range band.Points {

@@ -10,25 +10,25 @@ import (
 	"github.com/tablehouse/baccarat/protect"
 )
 
-// A seeded run: 100 shoes of Tiger dealt to the usual cut card. Tiger and its side bets
+// A seeded run: 30 shoes of Tiger dealt to the usual cut card. Tiger and its side bets
 // change value fast as the Sixes come out; Player and Banker barely move.
 func ExampleRun() {
-	rep, _ := protect.Run(context.Background(), protect.Config{Game: games.MBSTiger, Shoes: 100, Seed: 1})
+	rep, _ := protect.Run(context.Background(), protect.Config{Game: games.MBSTiger, Shoes: 30, Seed: 1})
 	c := rep.Cuts[0]
 	fmt.Printf("%d shoes, %d hands before the cut card (%d cards behind it)\n", c.Shoes, c.Hands, c.CutCard)
 	for _, b := range c.Bets {
 		fmt.Printf("%-11s positive %5.2f%% of hands, perfect counter %+.3f a shoe\n", b.Bet, 100*b.PositiveShare, b.PerfectWinPerShoe)
 	}
 	// Output:
-	// 100 shoes, 8171 hands before the cut card (14 cards behind it)
-	// player      positive  0.42% of hands, perfect counter +0.001 a shoe
-	// banker      positive  0.24% of hands, perfect counter +0.001 a shoe
-	// tie         positive  0.15% of hands, perfect counter +0.011 a shoe
-	// tiger       positive  2.59% of hands, perfect counter +0.235 a shoe
-	// small_tiger positive  3.98% of hands, perfect counter +0.353 a shoe
-	// big_tiger   positive  4.85% of hands, perfect counter +0.411 a shoe
-	// tiger_tie   positive  2.30% of hands, perfect counter +0.305 a shoe
-	// tiger_pair  positive  2.19% of hands, perfect counter +0.233 a shoe
+	// 30 shoes, 2445 hands before the cut card (14 cards behind it)
+	// player      positive  0.20% of hands, perfect counter +0.001 a shoe
+	// banker      positive  0.20% of hands, perfect counter +0.000 a shoe
+	// tie         positive  0.20% of hands, perfect counter +0.027 a shoe
+	// tiger       positive  2.25% of hands, perfect counter +0.287 a shoe
+	// small_tiger positive  3.93% of hands, perfect counter +0.339 a shoe
+	// big_tiger   positive  4.42% of hands, perfect counter +0.486 a shoe
+	// tiger_tie   positive  2.00% of hands, perfect counter +0.357 a shoe
+	// tiger_pair  positive  1.76% of hands, perfect counter +0.171 a shoe
 }
 
 // The count a player would use against Big Tiger: tags per rank from the effect of removal.

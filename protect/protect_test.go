@@ -133,7 +133,7 @@ func TestProtectCutCardIsTheShoes(t *testing.T) {
 // The same seed gives the same report, positions included, whatever the number of workers;
 // so does the same list of orders.
 func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
-	cfg := Config{Game: games.MBSTiger, Shoes: 2*chunkShoes + 3, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
+	cfg := Config{Game: games.MBSTiger, Shoes: chunkShoes + 3, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
 	var reports []*Report
 	for _, w := range []int{1, 3} {
 		cfg.Workers = w
@@ -143,19 +143,19 @@ func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
 		t.Error("seed 7 on 3 workers differs from 1 worker")
 	}
 	var shoes [][]baccarat.Card
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 6; i++ {
 		shoes = append(shoes, SeededShoe(8, 7, i).Order())
 	}
 	ocfg := Config{Game: games.MBSTiger, CutCards: []int{14}, Positions: true}
 	var fromOrders []*Report
-	for _, w := range []int{1, 4} {
+	for _, w := range []int{1, 3} {
 		ocfg.Workers, ocfg.Orders = w, Orders(shoes)
 		fromOrders = append(fromOrders, mustRun(t, ocfg))
 	}
 	if !reflect.DeepEqual(fromOrders[0], fromOrders[1]) {
 		t.Error("the same orders on 4 workers differ from 1 worker")
 	}
-	cfg.Shoes, cfg.CutCards, cfg.Bands = 20, []int{14}, false
+	cfg.Shoes, cfg.CutCards, cfg.Bands = 6, []int{14}, false
 	seeded := mustRun(t, cfg)
 	if !reflect.DeepEqual(seeded.Cuts, fromOrders[0].Cuts) {
 		t.Error("the seeded shoes given as orders report otherwise")
@@ -169,7 +169,7 @@ func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
 // The safe cut card is the first depth at which the perfect counter's win per shoe is below
 // the level; it only falls as the cut card moves up.
 func TestProtectSafeCutCardIsWhereTheWinFallsBelowTheLevel(t *testing.T) {
-	rep := mustRun(t, Config{Game: games.MBSTiger, Shoes: 40, Seed: 3, Safe: 0.05, CutCards: []int{14}})
+	rep := mustRun(t, Config{Game: games.MBSTiger, Shoes: 25, Seed: 3, Safe: 0.05, CutCards: []int{14}})
 	for b, wins := range rep.PerfectByCut {
 		for i := 1; i < len(wins); i++ {
 			if wins[i] > wins[i-1] {
