@@ -126,17 +126,17 @@ func resolveSmall(r *baccarat.Result) (Outcome, int) { return when(r.Cards() == 
 
 // The bets shared by the classic tournament games.
 func playerBet(rule string) *Bet {
-	return &Bet{ID: "player", Name: "Player", Kind: Main, Rule: rule,
+	return &Bet{ID: "player", Name: "Player", Kind: Main, Side: baccarat.PlayerWins, Rule: rule,
 		Tiers: []Tier{{"Player wins", evens}}, Resolve: resolvePlayer}
 }
 
 func bankerEvens(rule string) *Bet {
-	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Rule: rule,
+	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: rule,
 		Tiers: []Tier{{"Banker wins", evens}}, Resolve: resolveBanker}
 }
 
 func bankerSixHalf(rule string) *Bet {
-	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Rule: rule,
+	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: rule,
 		Tiers:   []Tier{{"Banker wins on other points", evens}, {"Banker wins on six", half}},
 		Resolve: resolveBankerSix}
 }
@@ -172,8 +172,15 @@ func dragonBets() []*Bet {
 }
 
 func decimal(id, name, event, rule string, res Resolver, kind Kind) *Bet {
-	return &Bet{ID: id, Name: name, Kind: kind, Rule: rule, Tiers: []Tier{{Event: event}},
+	b := &Bet{ID: id, Name: name, Kind: kind, Rule: rule, Tiers: []Tier{{Event: event}},
 		Resolve: res, Decimal: true}
+	switch {
+	case kind == Main && id == "player":
+		b.Side = baccarat.PlayerWins
+	case kind == Main:
+		b.Side = baccarat.BankerWins
+	}
+	return b
 }
 
 func withBets(first []*Bet, more ...*Bet) []*Bet { return append(first, more...) }
@@ -185,7 +192,7 @@ var (
 		Decks: DeckRange{4, 10, 8},
 		Bets: withBets([]*Bet{playerBet("MBS 3.10, 4.1"), bankerEvens("MBS 3.10, 4.1"), tieBet("MBS 3.10.1, 4.1")},
 			pairBets("MBS 1.1.4, 3.8, 4.1")...),
-		Rules: Rules{BettingRounds: 1, TournamentChips: true},
+		Rules: Rules{BettingRounds: 1, TournamentChips: true, Tournament: true},
 	})
 
 	RWSNoCommission = register(&Game{
@@ -193,7 +200,7 @@ var (
 		Decks: DeckRange{4, 8, 8},
 		Bets: withBets([]*Bet{playerBet("RWS 3.8, 4.1.1"), bankerSixHalf("RWS 1, 4.1.1"), tieBet("RWS 3.9, 4.1.1")},
 			pairBets("RWS 1, 3.5, 4.1.1")...),
-		Rules: Rules{OneSide: true, SideNeedsMain: true, TieRides: true, BettingRounds: 1},
+		Rules: Rules{OneSide: true, SideNeedsMain: true, TieRides: true, BettingRounds: 1, Tournament: true},
 	})
 
 	MBSTiger = register(&Game{
@@ -226,7 +233,7 @@ var (
 		Decks: DeckRange{4, 10, 8},
 		Bets: withBets(withBets([]*Bet{playerBet("Dragon 3.10, 4.1"), bankerEvens("Dragon 3.10, 4.1"), tieBet("Dragon 3.10.1, 4.1")},
 			pairBets("Dragon 1.1.8, 3.8, 4.1")...), dragonBets()...),
-		Rules: Rules{DragonSessions: true, BettingRounds: 1, TournamentChips: true},
+		Rules: Rules{DragonSessions: true, BettingRounds: 1, TournamentChips: true, Tournament: true},
 	})
 
 	BetOnBaccarat = register(&Game{
@@ -250,7 +257,7 @@ var (
 		ID: "punto-banco", Name: "Punto Banco (commission baccarat)", Seed: "SPEC.md §3.6",
 		Decks: DeckRange{4, 10, 8},
 		Bets: withBets([]*Bet{playerBet("SPEC §3.6"),
-			{ID: "banker", Name: "Banker", Kind: Main, Rule: "SPEC §3.6",
+			{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: "SPEC §3.6",
 				Tiers: []Tier{{"Banker wins (5% commission)", comm95}}, Resolve: resolveBanker},
 			tieBet("SPEC §3.6")}, pairBets("SPEC §3.6")...),
 		Rules: Rules{BettingRounds: 1},

@@ -23,6 +23,9 @@ const (
 
 func (k Kind) String() string { return [...]string{"main", "side", "dragon"}[k] }
 
+// MarshalText writes the kind as its name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
 // Tier is one way a bet can win and what it pays then.
 type Tier struct {
 	Event string
@@ -40,7 +43,28 @@ const (
 	Void
 )
 
-func (o Outcome) String() string { return [...]string{"lose", "win", "push", "void"}[o] }
+var outcomeNames = [...]string{"lose", "win", "push", "void"}
+
+func (o Outcome) String() string {
+	if int(o) >= len(outcomeNames) {
+		return "?"
+	}
+	return outcomeNames[o]
+}
+
+// MarshalText writes the outcome as its name: win, lose, push, void.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's name.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	for i, n := range outcomeNames {
+		if n == string(b) {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not an outcome (win, lose, push, void)", b)
+}
 
 // Resolver decides a single-coup bet: its outcome and, on a win, the index of the tier paid.
 type Resolver func(r *baccarat.Result) (Outcome, int)
@@ -60,6 +84,10 @@ type Bet struct {
 	// Decimal bets are paid at the decimal odds locked when they were placed (Bet on
 	// Baccarat); their Tiers name the event only.
 	Decimal bool
+	// Side is the side of the coup a main bet backs (PlayerWins or BankerWins); NoWinner
+	// for every other bet. Placement rules ask it (one side only, the table differential)
+	// rather than a bet's id.
+	Side baccarat.Winner
 }
 
 // Main reports whether the bet is Player or Banker.
@@ -97,6 +125,9 @@ type Rules struct {
 	// TournamentChips: the pay table gives players an edge and is meant for tournament
 	// chips; the platform warns when such a table is set up for cash (SPEC §3.1).
 	TournamentChips bool
+	// Tournament: the rule document is a tournament's (MBS Tournament, RWS Non-Commission,
+	// MBS Dragon): its tables run inside tournaments for chips by default (SPEC §5).
+	Tournament bool
 }
 
 // Game is one game of the platform.

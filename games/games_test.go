@@ -231,3 +231,24 @@ func TestVoidReturnsStake(t *testing.T) {
 		t.Fatalf("SPEC §4 a void returns every stake: %+v", s)
 	}
 }
+
+// TestMainBetsKnowTheirSide: the table asks a bet which side it backs (RWS 3.3 one side
+// only, Tiger 5.18 the differential), never its id.
+func TestMainBetsKnowTheirSide(t *testing.T) {
+	for _, g := range All() {
+		for _, b := range g.Bets {
+			want := baccarat.NoWinner
+			switch {
+			case b.Kind == Main && b.ID == "player":
+				want = baccarat.PlayerWins
+			case b.Kind == Main && b.ID == "banker":
+				want = baccarat.BankerWins
+			case b.Kind == Main:
+				t.Errorf("%s %s: a main bet that is neither Player nor Banker", g.ID, b.ID)
+			}
+			if b.Side != want {
+				t.Errorf("%s %s: side %v, want %v", g.ID, b.ID, b.Side, want)
+			}
+		}
+	}
+}
