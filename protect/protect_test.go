@@ -95,8 +95,8 @@ func TestProtectBetOnBaccaratNeverPositive(t *testing.T) {
 			if b.PositiveShare != 0 || b.PerfectWinPerShoe != 0 || b.Count.Threshold != nil || b.Count.WinPerShoe != 0 {
 				t.Errorf("cut card %d %s: %+v", c.CutCard, b.Bet, b)
 			}
-			if b.SafeCutCard != MinCutCard {
-				t.Errorf("%s: safe from %d cards behind the cut card, want %d (safe anywhere)", b.Bet, b.SafeCutCard, MinCutCard)
+			if b.SafeCutCard == nil || *b.SafeCutCard != MinCutCard {
+				t.Errorf("%s: safe from %v cards behind the cut card, want %d (safe anywhere)", b.Bet, b.SafeCutCard, MinCutCard)
 			}
 		}
 	}
@@ -176,7 +176,7 @@ func TestProtectSafeCutCardIsWhereTheWinFallsBelowTheLevel(t *testing.T) {
 				t.Fatalf("%s: %v at %d cards behind, %v at %d", rep.Bets[b], wins[i], i+MinCutCard, wins[i-1], i-1+MinCutCard)
 			}
 		}
-		safe := rep.Cuts[0].Bets[b].SafeCutCard
+		safe := *rep.Cuts[0].Bets[b].SafeCutCard
 		if wins[safe-MinCutCard] >= 0.05 || safe > MinCutCard && wins[safe-1-MinCutCard] < 0.05 {
 			t.Errorf("%s: safe at %d, wins %v", rep.Bets[b], safe, wins[:min(len(wins), safe-MinCutCard+2)])
 		}
@@ -184,8 +184,14 @@ func TestProtectSafeCutCardIsWhereTheWinFallsBelowTheLevel(t *testing.T) {
 			t.Errorf("%s: %v per shoe at 14, the curve says %v", rep.Bets[b], got, wins[14-MinCutCard])
 		}
 	}
-	if rep.Cuts[0].Bets[3].SafeCutCard <= 14 {
-		t.Errorf("Tiger is safe at %d cards behind: a perfect counter wins more than 0.05 a shoe at 14", rep.Cuts[0].Bets[3].SafeCutCard)
+	if *rep.Cuts[0].Bets[3].SafeCutCard <= 14 {
+		t.Errorf("Tiger is safe at %d cards behind: a perfect counter wins more than 0.05 a shoe at 14", *rep.Cuts[0].Bets[3].SafeCutCard)
+	}
+	// SPEC §3.1: Banker at 1:1 gives the player about 1.24% on every hand, wherever the cut
+	// card is.
+	tour := mustRun(t, Config{Game: games.MBSTournament, Shoes: 2, Seed: 3})
+	if b := tour.Cuts[0].Bets[1]; b.SafeCutCard != nil || b.PositiveShare < 0.9 {
+		t.Errorf("MBS banker at 1:1: a safe cut card (%v), positive on %v of hands", b.SafeCutCard != nil, b.PositiveShare)
 	}
 }
 

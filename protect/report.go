@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+
+	"github.com/tablehouse/baccarat"
 )
 
 // Report is what a run found.
@@ -52,8 +54,10 @@ type BetReport struct {
 	PerfectWinPerShoe float64     `json:"perfect_win_per_shoe"`
 	Count             CountReport `json:"count"`
 	// SafeCutCard is the fewest cards behind the cut card (MinCutCard at least) with which
-	// the perfect counter's win per shoe is below the run's safe level.
-	SafeCutCard int `json:"safe_cut_card"`
+	// the perfect counter's win per shoe is below the run's safe level; nil when no cut card
+	// the shoe allows (up to its cards less six) is safe: the bet favours the player
+	// wherever the cut card is (Banker at 1:1 in the tournament games).
+	SafeCutCard *int `json:"safe_cut_card"`
 }
 
 // CountReport is the practical count of a bet.
@@ -166,7 +170,7 @@ func (r *runner) report(t *tally) *Report {
 		return cmp.Or(cmp.Compare(a.Shoe, b.Shoe), cmp.Compare(a.Hand, b.Hand))
 	})
 	rep.PerfectByCut = make([][]float64, nb)
-	safe := make([]int, nb)
+	safe := make([]*int, nb)
 	for b := range nb {
 		rep.PerfectByCut[b], safe[b] = r.perfectByCut(t, b)
 	}
@@ -215,9 +219,10 @@ func (r *runner) perfect(t *tally, b, cut int, hands uint64) BetReport {
 }
 
 // perfectByCut is bet b's perfect counter's win per shoe at every depth from MinCutCard, and
-// the safe depth: the first at which it is below the safe level. The win only falls as the
-// cut card moves up (it loses hands), and is 0 where no hand is left.
-func (r *runner) perfectByCut(t *tally, b int) ([]float64, int) {
+// the safe depth: the first at which it is below the safe level, if a cut card the shoe
+// allows is. The win only falls as the cut card moves up (it loses hands), and is 0 where no
+// hand is left.
+func (r *runner) perfectByCut(t *tally, b int) ([]float64, *int) {
 	nb := len(r.bets)
 	wins := make([]float64, t.maxLeft-MinCutCard+1)
 	var plus sum
@@ -228,12 +233,16 @@ func (r *runner) perfectByCut(t *tally, b int) ([]float64, int) {
 		}
 		wins[cut-MinCutCard] = plus.units() / float64(t.shoes)
 	}
-	for cut := MinCutCard; cut <= t.maxLeft && safe < 0; cut++ {
+	most := min(t.maxLeft, r.cfg.Decks*baccarat.NumCards-6)
+	for cut := MinCutCard; cut <= most && safe < 0; cut++ {
 		if wins[cut-MinCutCard] < r.cfg.Safe {
 			safe = cut
 		}
 	}
-	return wins, safe
+	if safe < 0 {
+		return wins, nil
+	}
+	return wins, &safe
 }
 
 // count is the practical count of bet b at cut card c: the threshold whose hands (true count
