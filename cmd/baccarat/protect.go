@@ -62,7 +62,8 @@ Dragon bets (mbs-dragon) settle on a session, not on a hand: they are left out.
               {"game","decks","cut_card","shoes","hands","bets":[{"bet","positive_share",
               "mean_edge_when_positive","perfect_win_per_shoe","count":{"tags","threshold",
               "win_per_shoe","betting_correlation"},"safe_cut_card"}],"positions":[...]}
-              threshold is null when no threshold wins (the counter never bets)
+              threshold is null when no threshold wins (the counter never bets);
+              safe_cut_card is null when no cut card keeps the bet safe
 
 Runs on every core; the same seed, or the same orders, give the same report whatever the
 number of cores. Exit status: 0 done; 2 the command line is wrong (no or an unknown game,
@@ -243,13 +244,17 @@ func printProtect(w io.Writer, rep *protect.Report, seed uint64, orders string, 
 			if b.Count.Threshold != nil {
 				th = fmt.Sprintf("≥ %+.2f", *b.Count.Threshold)
 			}
-			fmt.Fprintf(tw, "%s\t%.3f%%\t%+.3f%%\t%+.4f\t%s\t%.3f\t%s\t%+.4f\t%d\t\n", b.Bet, 100*b.PositiveShare,
+			safe := "none"
+			if b.SafeCutCard != nil {
+				safe = strconv.Itoa(*b.SafeCutCard)
+			}
+			fmt.Fprintf(tw, "%s\t%.3f%%\t%+.3f%%\t%+.4f\t%s\t%.3f\t%s\t%+.4f\t%s\t\n", b.Bet, 100*b.PositiveShare,
 				100*b.MeanEdgeWhenPositive, b.PerfectWinPerShoe, tagColumns(b.Count.Tags), b.Count.BettingCorrelation,
-				th, b.Count.WinPerShoe, b.SafeCutCard)
+				th, b.Count.WinPerShoe, safe)
 		}
 		_ = tw.Flush()
 	}
-	fmt.Fprintf(w, "\nSAFE CUT: the fewest cards behind the cut card that keep the perfect counter below %g units a shoe.\n", rep.Safe)
+	fmt.Fprintf(w, "\nSAFE CUT: the fewest cards behind the cut card that keep the perfect counter below %g units a shoe (none: no depth does).\n", rep.Safe)
 	fmt.Fprintln(w, "COUNT: add each card's tag as it is dealt; true count = running count / decks left; bet one unit from the threshold.")
 	if g, _ := games.ByID(rep.Game); g != nil {
 		if d := g.DragonBets(); len(d) > 0 {

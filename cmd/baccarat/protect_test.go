@@ -27,7 +27,7 @@ type protectOut struct {
 		PositiveShare float64  `json:"positive_share"`
 		MeanEdge      float64  `json:"mean_edge_when_positive"`
 		PerfectWin    float64  `json:"perfect_win_per_shoe"`
-		Safe          int      `json:"safe_cut_card"`
+		Safe          *int     `json:"safe_cut_card"`
 		Count         struct{} `json:"count"`
 	} `json:"bets"`
 	Positions []struct {
