@@ -25,8 +25,9 @@ const (
 
 // WriteSVG draws, per bet, the expectation per unit staked against the cards left: the
 // median across shoes, the band from 5% to 95%, the zero line and the cut cards of the
-// report. The report must come from a run with Config.Bands. Hand-written SVG, no fonts or
-// scripts needed.
+// report, over the hands the deepest of them lets be dealt (the few cards past it swing far
+// and are never played). The report must come from a run with Config.Bands. Hand-written
+// SVG, no fonts or scripts needed.
 func (rep *Report) WriteSVG(w io.Writer) error {
 	if rep.Bands == nil {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "the report has no bands: run with Config.Bands")
@@ -49,8 +50,12 @@ func (rep *Report) WriteSVG(w io.Writer) error {
 func (rep *Report) panel(w io.Writer, b *Band, y0 int) {
 	pts := make([]BandPoint, 0, len(b.Points))
 	lo, hi, maxLeft := 0.0, 0.0, 6
+	deepest := rep.Cuts[0].CutCard
+	for _, c := range rep.Cuts {
+		deepest = min(deepest, c.CutCard)
+	}
 	for _, p := range b.Points {
-		if p.N < minPoint {
+		if p.N < minPoint || p.CardsLeft <= deepest {
 			continue
 		}
 		pts = append(pts, p)
@@ -65,13 +70,13 @@ func (rep *Report) panel(w io.Writer, b *Band, y0 int) {
 	top, bottom := float64(y0+8), float64(y0+panelH-padBottom)
 	left, right := float64(padLeft), float64(svgWidth-padRight)
 	x := func(cards int) float64 { // most cards on the left: the shoe is dealt left to right
-		return left + (right-left)*float64(maxLeft-cards)/float64(max(maxLeft-6, 1))
+		return left + (right-left)*float64(maxLeft-cards)/float64(max(maxLeft-deepest, 1))
 	}
 	y := func(v float64) float64 { return bottom - (bottom-top)*(v-lo)/(hi-lo) }
 	fmt.Fprintf(w, `<g><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#999"/>`+"\n",
 		left, top, right-left, bottom-top)
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-weight="bold">%s</text>`+"\n", left+6, top+14, esc(b.Bet))
-	rep.axes(w, x, y, lo, hi, maxLeft, top, bottom, left)
+	rep.axes(w, x, y, lo, hi, maxLeft, deepest, bottom, left)
 	if len(pts) > 0 {
 		var band, med strings.Builder
 		for _, p := range pts {
@@ -87,7 +92,7 @@ func (rep *Report) panel(w io.Writer, b *Band, y0 int) {
 	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d62728" stroke-dasharray="6,3"/>`+"\n", left, y(0), right, y(0))
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" fill="#d62728" text-anchor="end">0</text>`+"\n", right-4, y(0)-3)
 	for _, c := range rep.Cuts {
-		if c.CutCard < maxLeft {
+		if c.CutCard < maxLeft && c.CutCard > deepest {
 			cx := x(c.CutCard)
 			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#555" stroke-dasharray="2,3"/>`+"\n", cx, top, cx, bottom)
 			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" fill="#555" text-anchor="end">cut card %d</text>`+"\n", cx-3, top+26, c.CutCard)
@@ -96,18 +101,19 @@ func (rep *Report) panel(w io.Writer, b *Band, y0 int) {
 	fmt.Fprintln(w, "</g>")
 }
 
-// axes draws the value ticks (lowest, highest, zero) and a tick per deck of cards left.
-func (rep *Report) axes(w io.Writer, x func(int) float64, y func(float64) float64, lo, hi float64, maxLeft int,
-	top, bottom, left float64) {
+// axes draws the value ticks (lowest, highest) and a tick per deck of cards left, down to the
+// deepest cut card.
+func (rep *Report) axes(w io.Writer, x func(int) float64, y func(float64) float64, lo, hi float64, maxLeft, deepest int,
+	bottom, left float64) {
 	for _, v := range []float64{lo, hi} {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-4, y(v)+4, signedPct(v))
 	}
-	for cards := maxLeft; cards >= 6; cards -= baccarat.NumCards {
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%d: cut card</text>`+"\n", x(deepest), bottom+16, deepest)
+	for cards := maxLeft; cards > deepest+baccarat.NumCards/4; cards -= baccarat.NumCards {
 		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ccc"/>`+"\n", x(cards), bottom, x(cards), bottom+4)
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`+"\n", x(cards), bottom+16, cards)
 	}
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#555">cards left</text>`+"\n", float64(svgWidth-padRight), bottom+28)
-	_ = top
 }
 
 func signedPct(v float64) string { return fmt.Sprintf("%+.2f%%", 100*v) }
