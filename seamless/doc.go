@@ -56,4 +56,6 @@
 // body, with the same secret. When an answer carries the header the Client checks it, and
 // an answer whose signature is wrong is no answer (OutcomeUnknownError). With
 // RequireSignedAnswers, an unsigned answer is no answer either. refwallet signs every answer.
+// A signature over the answer alone proves who wrote it, not which call it answers: an
+// answer replayed from another call would pass, so the transport (TLS) still matters.
 package seamless

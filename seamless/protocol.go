@@ -88,20 +88,26 @@ func (q *BalanceRequest) Check() error {
 }
 
 // Check refuses a debit that breaks the protocol's rules for its fields.
-func (q *DebitRequest) Check() error {
+func (q *DebitRequest) Check() error { return q.check(1) }
+
+// check checks the fields a debit, a credit and a rollback share, amounts from least.
+func (q *DebitRequest) check(least baccarat.Money) error {
 	return firstErr(checkID("tx", q.Tx), checkID("player", q.Player), checkCurrency(q.Currency),
-		checkAmount(q.Amount, 1), checkID("table", q.Table), checkCount("round", q.Round), checkCount("wager", q.Wager))
+		checkAmount(q.Amount, least), checkID("table", q.Table), checkCount("round", q.Round), checkCount("wager", q.Wager))
 }
 
 // Check refuses a credit that breaks the protocol's rules for its fields.
 func (q *CreditRequest) Check() error {
-	return checkClosing(q.Tx, q.DebitTx, DebitRequest{Tx: q.Tx, Player: q.Player, Currency: q.Currency,
-		Amount: q.Amount, Table: q.Table, Round: q.Round, Wager: q.Wager}, 0)
+	d := DebitRequest{Tx: q.Tx, Player: q.Player, Currency: q.Currency, Amount: q.Amount, Table: q.Table,
+		Round: q.Round, Wager: q.Wager}
+	return closing(d.check(0), q.Tx, q.DebitTx)
 }
 
 // Check refuses a rollback that breaks the protocol's rules for its fields.
 func (q *RollbackRequest) Check() error {
-	return checkClosing(q.Tx, q.DebitTx, q.Debit(), 1)
+	d := q.Debit()
+	d.Tx = q.Tx
+	return closing(d.check(1), q.Tx, q.DebitTx)
 }
 
 // Debit is the debit a rollback names, as the rollback describes it.
@@ -110,12 +116,13 @@ func (q *RollbackRequest) Debit() DebitRequest {
 		Round: q.Round, Wager: q.Wager}
 }
 
-// checkClosing checks a credit or rollback: its own fields as a debit's, with amounts from
-// least, and a debit_tx that is an id other than its own.
-func checkClosing(tx, debitTx string, d DebitRequest, least baccarat.Money) error {
-	amount := d.Amount
-	d.Tx, d.Amount = tx, max(d.Amount, 1)
-	if err := firstErr(d.Check(), checkAmount(amount, least), checkID("debit_tx", debitTx)); err != nil {
+// closing checks what a credit or rollback adds to a debit's fields: debit_tx, an id other
+// than the call's own.
+func closing(err error, tx, debitTx string) error {
+	if err != nil {
+		return err
+	}
+	if err := checkID("debit_tx", debitTx); err != nil {
 		return err
 	}
 	if debitTx == tx {
