@@ -32,51 +32,49 @@ func permutations(cards []baccarat.Card, fn func([]baccarat.Card)) {
 	}
 }
 
-// net is a bet's exact net result per unit staked on a coup, from its own Resolve and pay
-// table: nothing from odds.
-func net(b *games.Bet, r *baccarat.Result) *big.Rat {
+// netScale is a common denominator of every pay ratio of the games (1:2, 19:20, n:1).
+const netScale = 20
+
+// net is a bet's exact net result on a coup, in units of 1/netScale of the stake, from its own
+// Resolve and pay table: nothing from odds.
+func net(b *games.Bet, r *baccarat.Result) int64 {
 	o, tier := b.Resolve(r)
 	switch o {
 	case games.Win:
 		p := b.Tiers[tier].Pays
-		return big.NewRat(p.Num, p.Den)
+		if netScale%p.Den != 0 {
+			panic("a pay ratio netScale does not divide")
+		}
+		return p.Num * (netScale / p.Den)
 	case games.Lose:
-		return big.NewRat(-1, 1)
+		return -netScale
 	}
-	return new(big.Rat)
+	return 0
 }
 
-// bruteEV is every bet's exact expectation from the cards left: the mean net result over every
-// distinct ordering of them, each dealt by the rules engine.
+// bruteEV gives the sign of every bet's exact expectation from the cards left: of the sum of
+// its net results over every distinct ordering of them, each dealt by the rules engine.
 type bruteEV struct {
 	bets []*games.Bet
-	memo map[string][]*big.Rat
+	memo map[string][]int64
 }
 
-func (e *bruteEV) of(cards []baccarat.Card) []*big.Rat {
+func (e *bruteEV) of(cards []baccarat.Card) []int64 {
 	key := slices.Clone(cards)
 	slices.Sort(key)
-	if ev, ok := e.memo[baccarat.FormatCards(key, "")]; ok {
-		return ev
+	if sums, ok := e.memo[baccarat.FormatCards(key, "")]; ok {
+		return sums
 	}
-	sums := make([]*big.Rat, len(e.bets))
-	for i := range sums {
-		sums[i] = new(big.Rat)
-	}
-	n := 0
+	sums := make([]int64, len(e.bets))
 	permutations(cards, func(p []baccarat.Card) {
 		r, _, err := baccarat.Deal(p)
 		if err != nil {
 			panic(err)
 		}
 		for i, b := range e.bets {
-			sums[i].Add(sums[i], net(b, &r))
+			sums[i] += net(b, &r)
 		}
-		n++
 	})
-	for i := range sums {
-		sums[i].Quo(sums[i], big.NewRat(int64(n), 1))
-	}
 	e.memo[baccarat.FormatCards(key, "")] = sums
 	return sums
 }
@@ -92,9 +90,10 @@ func TestProtectPerfectCounterBruteForceOnATinyShoe(t *testing.T) {
 		shoe string
 		g    *games.Game
 	}
-	cases := []bruteCase{{"Ks Ks Ks Ks 7c 7c 7c 3d 3d 6h", games.MBSTiger}}
+	cases := []bruteCase{{"9d 9d 9d 9d 6h 6h 6h Ks Ks Ks", games.MBSTiger}}
 	if long() {
-		cases = append(cases, bruteCase{"Ks Ks Ks 5c 5c 5c 9d 9d 6h 6h", games.MBSTiger},
+		cases = append(cases, bruteCase{"Ks Ks Ks Ks 7c 7c 7c 3d 3d 6h", games.MBSTiger},
+			bruteCase{"Ks Ks Ks 5c 5c 5c 9d 9d 6h 6h", games.MBSTiger},
 			bruteCase{"Qs Qs Qs 4c 4c Ah 7d 7d 6h 6h", games.RWSNoCommission},
 			bruteCase{"Ah Ah Ah 8c 8c 8c 9d 9d Ts Ts", games.PuntoBanco})
 	}
@@ -108,13 +107,10 @@ func bruteForce(t *testing.T, cards string, g *games.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	brute := &bruteEV{bets: g.CoupBets(), memo: map[string][]*big.Rat{}}
+	brute := &bruteEV{bets: g.CoupBets(), memo: map[string][]int64{}}
 	nb := len(brute.bets)
-	win := make([]*big.Rat, nb)
+	win := make([]int64, nb) // in 1/netScale of a unit
 	positive := make([]int, nb)
-	for i := range win {
-		win[i] = new(big.Rat)
-	}
 	var orders [][]baccarat.Card
 	hands := 0
 	permutations(shoe, func(p []baccarat.Card) {
@@ -126,15 +122,14 @@ func bruteForce(t *testing.T, cards string, g *games.Game) {
 				t.Fatal(err)
 			}
 			for i, b := range brute.bets {
-				if ev[i].Sign() > 0 {
+				if ev[i] > 0 {
 					positive[i]++
-					win[i].Add(win[i], net(b, &r))
+					win[i] += net(b, &r)
 				}
 			}
 			pos += used
 		}
 	})
-	shoes := big.NewRat(int64(len(orders)), 1)
 	rep := mustRun(t, Config{Game: g, Decks: g.Decks.Min, CutCards: []int{MinCutCard}, Orders: Orders(orders)})
 	c := rep.Cuts[0]
 	if c.Shoes != len(orders) || c.Hands != uint64(hands) {
@@ -142,9 +137,10 @@ func bruteForce(t *testing.T, cards string, g *games.Game) {
 	}
 	bets := 0
 	for i, b := range c.Bets {
-		want, _ := new(big.Rat).Quo(win[i], shoes).Float64()
+		exact := big.NewRat(win[i], netScale*int64(len(orders)))
+		want, _ := exact.Float64()
 		if d := b.PerfectWinPerShoe - want; d > 1e-12 || d < -1e-12 {
-			t.Errorf("%s: %.15f per shoe, brute force %.15f (%s)", b.Bet, b.PerfectWinPerShoe, want, new(big.Rat).Quo(win[i], shoes).RatString())
+			t.Errorf("%s: %.15f per shoe, brute force %.15f (%s)", b.Bet, b.PerfectWinPerShoe, want, exact.RatString())
 		}
 		if got := int(b.PositiveShare*float64(hands) + 0.5); got != positive[i] {
 			t.Errorf("%s: positive on %d hands, brute force %d", b.Bet, got, positive[i])

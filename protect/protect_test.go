@@ -89,7 +89,7 @@ func sign(v float64) int {
 // Bet on Baccarat prices its bets from the cards (SPEC §3.5): at the odds it offers, no bet
 // is ever worth a positive expectation, whatever the shoe.
 func TestProtectBetOnBaccaratNeverPositive(t *testing.T) {
-	rep := mustRun(t, Config{Game: games.BetOnBaccarat, Shoes: 30, Seed: 2, CutCards: []int{5, 39}})
+	rep := mustRun(t, Config{Game: games.BetOnBaccarat, Shoes: 12, Seed: 2, CutCards: []int{5, 39}})
 	for _, c := range rep.Cuts {
 		for _, b := range c.Bets {
 			if b.PositiveShare != 0 || b.PerfectWinPerShoe != 0 || b.Count.Threshold != nil || b.Count.WinPerShoe != 0 {
@@ -133,7 +133,7 @@ func TestProtectCutCardIsTheShoes(t *testing.T) {
 // The same seed gives the same report, positions included, whatever the number of workers;
 // so does the same list of orders.
 func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
-	cfg := Config{Game: games.MBSTiger, Shoes: chunkShoes + 3, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
+	cfg := Config{Game: games.MBSTiger, Shoes: chunkShoes + 1, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
 	var reports []*Report
 	for _, w := range []int{1, 3} {
 		cfg.Workers = w
