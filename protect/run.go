@@ -71,7 +71,11 @@ func (r *runner) run(ctx context.Context) (*tally, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	maxLeft := r.cfg.Decks * baccarat.NumCards
-	workers := make([]*worker, r.cfg.Workers)
+	n := r.cfg.Workers
+	if r.cfg.Orders == nil {
+		n = min(n, (r.cfg.Shoes+chunkShoes-1)/chunkShoes)
+	}
+	workers := make([]*worker, n)
 	for i := range workers {
 		w, err := r.newWorker(maxLeft)
 		if err != nil {
