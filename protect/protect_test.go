@@ -133,7 +133,7 @@ func TestProtectCutCardIsTheShoes(t *testing.T) {
 // The same seed gives the same report, positions included, whatever the number of workers;
 // so does the same list of orders.
 func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
-	cfg := Config{Game: games.MBSTiger, Shoes: chunkShoes + 1, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
+	cfg := Config{Game: games.MBSTiger, Decks: 4, Shoes: chunkShoes + 1, Seed: 7, CutCards: []int{14, 30}, Positions: true, Bands: true}
 	var reports []*Report
 	for _, w := range []int{1, 3} {
 		cfg.Workers = w
@@ -144,9 +144,9 @@ func TestProtectSameReportWhateverTheWorkers(t *testing.T) {
 	}
 	var shoes [][]baccarat.Card
 	for i := 0; i < 6; i++ {
-		shoes = append(shoes, SeededShoe(8, 7, i).Order())
+		shoes = append(shoes, SeededShoe(4, 7, i).Order())
 	}
-	ocfg := Config{Game: games.MBSTiger, CutCards: []int{14}, Positions: true}
+	ocfg := Config{Game: games.MBSTiger, Decks: 4, CutCards: []int{14}, Positions: true}
 	var fromOrders []*Report
 	for _, w := range []int{1, 3} {
 		ocfg.Workers, ocfg.Orders = w, Orders(shoes)
