@@ -43,6 +43,7 @@ func TestOperatorFaultSlow(t *testing.T) {
 		if _, err := w.client.Debit(ctx, d); !unknown(err) {
 			t.Fatalf("a debit held 500 ms with a 50 ms timeout: %v", err)
 		}
+		w.client.Timeout = 0 // from here on, answers are awaited
 		if err := w.srv.SetFaults(Faults{}); err != nil {
 			t.Fatal(err)
 		}
@@ -64,6 +65,7 @@ func TestOperatorFaultSlow(t *testing.T) {
 		if _, err := w.client.Debit(ctx, d); !unknown(err) {
 			t.Fatalf("a debit held 100 ms with a 20 ms timeout: %v", err)
 		}
+		w.client.Timeout = 0 // from here on, answers are awaited
 		if x := w.waitFor("d-1"); x.Moved != -300 {
 			t.Fatalf("the held debit: %+v, want taken", x)
 		}
@@ -219,9 +221,9 @@ func TestOperatorConcurrentDebits(t *testing.T) {
 // books add up, and the wallet's balance is what the game servers believe it is: the
 // opening, less every debit answered OK, plus every credit.
 func TestOperatorChaos(t *testing.T) {
-	w := newWallet(t, Faults{SlowMS: 40, SlowP: 0.15, FailP: 0.15, LoseP: 0.15})
+	w := newWallet(t, Faults{SlowMS: 400, SlowP: 0.15, FailP: 0.15, LoseP: 0.15})
 	w.player("ann", 5000)
-	w.client.Timeout = 25 * time.Millisecond
+	w.client.Timeout = 250 * time.Millisecond // held calls time out; others answer, even under -race on a busy machine
 	const workers, each = 8, 12
 	var mu sync.Mutex
 	believed := int64(5000)
@@ -248,7 +250,11 @@ func TestOperatorChaos(t *testing.T) {
 	if err := w.srv.SetFaults(Faults{}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // calls still held finish (and are refused or rolled back)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := w.srv.Idle(ctx); err != nil { // calls still held land (and are refused, or were rolled back)
+		t.Fatal(err)
+	}
 	rep := w.balanced()
 	if rep.Players[0].Balance != believed {
 		t.Fatalf("the wallet holds %d, the game servers believe %d", rep.Players[0].Balance, believed)

@@ -26,6 +26,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablehouse/baccarat/seamless"
@@ -48,6 +49,7 @@ type Server struct {
 	stop   chan struct{}
 	once   sync.Once
 	mux    *http.ServeMux
+	calls  atomic.Int64 // protocol calls in flight, held ones included
 }
 
 // New returns the wallet's handler over store.
@@ -89,6 +91,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serve
 // Close wakes every call held by a slow fault (they are answered 500, not taken). It does
 // not close the store.
 func (s *Server) Close() { s.once.Do(func() { close(s.stop) }) }
+
+// Idle waits until no protocol call is in flight (calls held by a slow fault included), or
+// ctx is done: a test's way to let late calls land before it reads the report.
+func (s *Server) Idle(ctx context.Context) error {
+	for s.calls.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	return nil
+}
 
 // Faults are the faults in force.
 func (s *Server) Faults() Faults { return s.faults.get() }
@@ -168,6 +183,8 @@ func (s *Server) handleRollback(w http.ResponseWriter, r *http.Request, body []b
 // taking it (fail), or take it and drop the answer (lose). A call once taken runs to its
 // end even when the caller has gone: that is what a late debit is.
 func (s *Server) take(w http.ResponseWriter, r *http.Request, apply func(context.Context) (Reply, error)) {
+	s.calls.Add(1)
+	defer s.calls.Add(-1)
 	f := s.faults.roll()
 	if f.slow > 0 {
 		t := time.NewTimer(f.slow)
