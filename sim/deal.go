@@ -12,15 +12,22 @@ const maxBets = 16
 // worker plays chunks of shoes. Everything it accumulates is an integer, so merging workers
 // in any order gives the same report.
 type worker struct {
-	t        *table
-	r        rng
-	cards    []uint16         // card | point value<<8
+	t     *table
+	r     rng
+	cards []uint16 // card | point value<<8
+
+	// Indexed by key or by class, as arrays so that the dealing loop needs neither bounds
+	// checks nor registers for them: there are fewer classes than keys.
 	keyClass [keySpace]uint16 // 0: key not seen yet
-	classes  []class          // index 0 unused; one per distinct settlement row
-	rows     map[string]uint16
-	cnt      []uint32 // coups per class in the current shoe
-	touched  []uint16
-	results  []uint8 // the chunk's winners in order (Dragon games)
+	cnt      [keySpace]uint32 // coups per class in the current shoe
+	touched  [keySpace]uint16 // touched[:nt]: the classes of the current shoe's coups, each once
+	wins     [keySpace]uint8  // per class: its winner
+	nt       int
+
+	classes []class // index 0 unused; one per distinct settlement row
+	rows    map[string]uint16
+	results []uint8 // results[:nr]: the chunk's winners in order (Dragon games only)
+	nr      int
 
 	total    []uint64 // coups per class, all shoes
 	bets     []batch  // per bet
@@ -33,9 +40,13 @@ type worker struct {
 }
 
 func newWorker(t *table) *worker {
-	return &worker{t: t, cards: make([]uint16, len(t.shoe)), classes: make([]class, 1), cnt: make([]uint32, 1),
-		total: make([]uint64, 1), rows: map[string]uint16{}, bets: make([]batch, len(t.bets)),
-		sessions: make([][3][8]uint64, len(t.sessions))}
+	w := &worker{t: t, cards: make([]uint16, len(t.shoe)), classes: make([]class, 1), total: make([]uint64, 1),
+		rows: map[string]uint16{}, bets: make([]batch, len(t.bets)), sessions: make([][3][8]uint64, len(t.sessions))}
+	if t.dragon {
+		// A coup takes at least four cards, and a shoe's last round may start with fewer left.
+		w.results = make([]uint8, ChunkShoes*(len(t.shoe)/4+1))
+	}
+	return w
 }
 
 // chunk plays shoes shoes from a fresh generator seeded for this chunk, starting from the
@@ -43,7 +54,7 @@ func newWorker(t *table) *worker {
 func (w *worker) chunk(seed uint64, idx, shoes int) {
 	w.r = rng{chunkSeed(seed, idx)}
 	copy(w.cards, w.t.shoe)
-	w.results = w.results[:0]
+	w.nr = 0
 	for i := 0; i < shoes; i++ {
 		w.shoe()
 	}
@@ -77,83 +88,117 @@ var decide = func() (t [361 << 4]uint8) {
 	return t
 }()
 
-// shoe shuffles and deals one shoe to its cut card: Fisher–Yates, each position taking a
-// card uniformly from those not yet placed, over as many positions as a round started before
-// the cut card can reach (the cards behind that are never seen, so need no shuffling). Cards
-// are held with their point value in the high byte. When the cut card comes out during a
-// round, the round is completed (Tiger 3.17); when the cards run out first, it is void.
+// shoe shuffles and deals one shoe to its cut card. Cards are held with their point value in
+// the high byte. When the cut card comes out during a round, the round is completed (Tiger
+// 3.17); when the cards run out first, it is void.
+//
+// The dealing loop (deal) makes no calls, so it keeps everything in registers; it stops at
+// what it does not handle itself (a coup whose key has no class yet, a round with fewer than
+// six cards left), which is settled here.
 func (w *worker) shoe() {
+	n := uint64(len(w.cards))
+	cut := uint64(w.t.cut)
+	w.shuffle(min(n, cut+5))
+	pos := uint64(0)
+	for pos < cut {
+		var key uint
+		var d uint8
+		pos, key, d = w.deal(pos)
+		switch {
+		case pos >= cut:
+		case n-pos < 6:
+			if pos = w.lastRound(pos); pos > n {
+				w.endShoe(n)
+				return
+			}
+		default:
+			w.count(w.newClass(int(key), (*[6]uint16)(w.cards[pos:pos+6]), int(d)))
+			if w.t.verify {
+				w.keyClass[key] = 0 // so that every coup comes to newClass
+			}
+			pos += 4 + uint64(d&1+d>>1)
+		}
+	}
+	w.endShoe(min(pos, n))
+}
+
+// shuffle is Fisher–Yates from the front over the first m positions only: position i takes a
+// card uniformly from those not yet placed, so the first m cards are a uniform draw of m cards
+// in uniform order, and the cards behind them, which no round started before the cut card can
+// reach, need no shuffling. Each 64-bit draw places two cards: its 32-bit halves are made
+// indices in [0, n−i) and [0, n−i−1) by Lemire's multiply-and-reject, each rejected and redrawn
+// on its own in the rare case (fix32). The generator is written out here so that the loop keeps
+// its state in registers.
+func (w *worker) shuffle(m uint64) {
 	cards := w.cards
 	n := uint64(len(cards))
-	cut := uint64(w.t.cut)
-	r := w.r
-	m := min(n, cut+5)
+	s := w.r.s
 	for i := uint64(0); i+1 < m; i += 2 {
-		a, b := r.two(n - i)
-		j := i + a
+		s += wyAdd
+		hi, lo := bits.Mul64(s, s^wyXor)
+		u, k := hi^lo, n-i
+		a := (u & 0xffffffff) * k
+		b := (u >> 32) * (k - 1)
+		if uint32(a) < uint32(k) || uint32(b) < uint32(k-1) {
+			r := rng{s}
+			a, b = r.fix32(a, k)<<32, r.fix32(b, k-1)<<32
+			s = r.s
+		}
+		j := i + a>>32
 		cards[i], cards[j] = cards[j], cards[i]
-		j = i + 1 + b
+		j = i + 1 + b>>32
 		cards[i+1], cards[j] = cards[j], cards[i+1]
 	}
+	w.r.s = s
 	if m%2 == 1 && m < n {
-		j := m - 1 + r.bounded(n-m+1)
+		j := m - 1 + w.r.bounded(n-m+1)
 		cards[m-1], cards[j] = cards[j], cards[m-1]
 	}
-	w.r = r
-	pk := &w.t.pairKind
-	keyClass := &w.keyClass
-	verify, dragon := w.t.verify, w.t.dragon
-	cnt := w.cnt
-	pos, hands := uint64(0), uint64(0)
-	for pos < cut {
-		if n-pos < 6 {
-			pos = w.lastRound(pos)
-			cnt = w.cnt
-			if pos > n {
-				break
-			}
-			hands++
-			continue
+}
+
+// deal plays coups from pos while a round starts before the cut card with six cards left to
+// deal it from, counting each coup in its class. It returns where it stopped; if it stopped at
+// a coup whose key has no class yet, also that coup's key and draws (the Player drew | the
+// Banker drew<<1).
+func (w *worker) deal(pos uint64) (uint64, uint, uint8) {
+	cards := w.cards[:min(uint64(w.t.cut)+5, uint64(len(w.cards)))]
+	nt, nr := w.nt, w.nr
+	for pos+6 <= uint64(len(cards)) {
+		h := (*[6]uint16)(cards[pos:])
+		pairs := pairKey[0][(h[0]^h[2])&63] + pairKey[1][(h[1]^h[3])&63] + pairKey[2][(h[0]^h[1])&63]
+		v4, v5 := h[4]>>8, h[5]>>8
+		sp, sb := h[0]>>8+h[2]>>8, h[1]>>8+h[3]>>8
+		st := step[(uint(sp)*19+uint(sb))<<4|uint(v4)&15]
+		pb := cellPB[(pbIndex[0][sp&31]+pbIndex[1][sb&31]+v4*10+v5)&(uint16(len(cellPB))-1)]
+		key := uint(st>>3) + uint(pb)*18 + uint(pairs)
+		cls := w.keyClass[key&(keySpace-1)]
+		if cls == 0 {
+			w.nt, w.nr = nt, nr
+			return pos, key, uint8(st >> 3 / 1800)
 		}
-		h := (*[6]uint16)(cards[pos : pos+6])
-		v0, v1, v2, v3, v4, v5 := h[0]>>8, h[1]>>8, h[2]>>8, h[3]>>8, h[4]>>8, h[5]>>8
-		sp, sb := v0+v2, v1+v3
-		d := decide[(uint(sp)*19+uint(sb))<<4|uint(v4)&15]
-		pd, bd := uint16(d&1), uint16(d>>1)
-		pos += 4 + uint64(pd+bd)
-		y := v4 + pd*(v5-v4) // the Banker's third card: the fifth card, or the sixth after the Player's
-		P := mod10[(sp+pd*v4)&255]
-		B := mod10[(sb+bd*y)&255]
-		key := (uint(d)*100+uint(P)*10+uint(B))*18 +
-			uint(pk[(h[0]&63)<<6|h[2]&63]*3+pk[(h[1]&63)<<6|h[3]&63])*2
-		if (h[0]&255)>>2 == (h[1]&255)>>2 {
-			key++
+		w.touched[nt&(keySpace-1)] = cls // kept only if cls is new to this shoe: no branch to mispredict
+		nt += int(b2u(w.cnt[cls&(keySpace-1)] == 0))
+		w.cnt[cls&(keySpace-1)]++
+		if w.results != nil {
+			w.results[nr] = w.wins[cls&(keySpace-1)]
+			nr++
 		}
-		cls := keyClass[key&(keySpace-1)]
-		if cls == 0 || verify {
-			cls = w.newClass(int(key), h, int(d))
-			cnt = w.cnt
-		}
-		if cnt[cls] == 0 {
-			w.touched = append(w.touched, cls)
-		}
-		cnt[cls]++
-		if dragon {
-			w.results = append(w.results, uint8(w.classes[cls].winner))
-		}
-		hands++
+		pos += uint64(st & 7)
 	}
-	w.endShoe(hands, min(pos, n))
+	w.nt, w.nr = nt, nr
+	return pos, 0, 0
 }
 
 // count adds a coup of class cls outside the dealing loop (which does the same inline).
 func (w *worker) count(cls uint16) {
 	if w.cnt[cls] == 0 {
-		w.touched = append(w.touched, cls)
+		w.touched[w.nt] = cls
+		w.nt++
 	}
 	w.cnt[cls]++
-	if w.t.dragon {
-		w.results = append(w.results, uint8(w.classes[cls].winner))
+	if w.results != nil {
+		w.results[w.nr] = w.wins[cls]
+		w.nr++
 	}
 }
 
@@ -205,9 +250,9 @@ func (w *worker) addClass(key int, res *baccarat.Result) uint16 {
 	id, ok := w.rows[c.sig()]
 	if !ok {
 		w.classes = append(w.classes, c)
-		w.cnt = append(w.cnt, 0)
 		w.total = append(w.total, 0)
 		id = uint16(len(w.classes) - 1)
+		w.wins[id] = uint8(c.winner)
 		w.rows[c.sig()] = id
 	}
 	w.keyClass[key] = id
@@ -215,11 +260,13 @@ func (w *worker) addClass(key int, res *baccarat.Result) uint16 {
 }
 
 // endShoe settles the shoe's coups, bet by bet, from its class counts.
-func (w *worker) endShoe(hands, dealt uint64) {
+func (w *worker) endShoe(dealt uint64) {
 	nb := len(w.bets)
 	w.shoeNet = [maxBets]int64{}
-	for _, cls := range w.touched {
+	hands := uint64(0)
+	for _, cls := range w.touched[:w.nt] {
 		k := w.cnt[cls]
+		hands += uint64(k)
 		c := &w.classes[cls]
 		w.total[cls] += uint64(k)
 		for b := 0; b < nb; b++ {
@@ -227,7 +274,7 @@ func (w *worker) endShoe(hands, dealt uint64) {
 		}
 		w.cnt[cls] = 0
 	}
-	w.touched = w.touched[:0]
+	w.nt = 0
 	for b := range w.bets {
 		w.bets[b].add(w.shoeNet[b], hands)
 	}
@@ -236,68 +283,67 @@ func (w *worker) endShoe(hands, dealt uint64) {
 	w.dealt += dealt
 }
 
-// countSessions splits the chunk's results into consecutive sessions of each length (shoe
-// changes inside a session do not break it, Dragon 3.11) and records each session's longest
-// streaks, capped at 7. An unfinished session at the chunk's end is dropped.
-func (w *worker) countSessions() {
-	for i, L := range w.t.sessions {
-		for start := 0; start+L <= len(w.results); start += L {
-			b, p := streaks(w.results[start : start+L])
-			w.sessions[i][0][b]++
-			w.sessions[i][1][p]++
-			w.sessions[i][2][max(b, p)]++
-		}
-	}
-}
-
-// The streak automaton: a state is side<<3 | run (side: the baccarat.Winner of the current
-// run, 0 before any; run capped at 7); streakNext[state<<2 | result] is the state after a
-// result, a Tie leaving it as it is (Dragon 3.11). runBit marks the run length a state has
-// reached for the Banker (index 0) and the Player (1), so a session's longest runs are the
-// highest bits of two ORs: no branches on the results.
-var streakNext, runBit = func() (next [128]uint8, bit [2][32]uint8) {
-	for side := 0; side < 3; side++ {
-		for run := 0; run < 8; run++ {
-			st := side<<3 | run
-			for r := 1; r <= 3; r++ {
-				ns := st
-				switch {
-				case baccarat.Winner(r) == baccarat.Tie:
-				case r == side:
-					ns = side<<3 | min(run+1, 7)
-				default:
-					ns = r<<3 | 1
-				}
-				next[st<<2|r] = uint8(ns)
-			}
-			switch baccarat.Winner(side) {
-			case baccarat.BankerWins:
-				bit[0][st] = 1 << run
-			case baccarat.PlayerWins:
-				bit[1][st] = 1 << run
-			}
-		}
-	}
-	return next, bit
-}()
-
-// streaks is the longest Banker and Player runs of a session, capped at 7.
-func streaks(results []uint8) (banker, player int) {
-	var st, mb, mp uint8
-	for _, r := range results {
-		st = streakNext[(st<<2|r&3)&127]
-		mb |= runBit[0][st&31]
-		mp |= runBit[1][st&31]
-	}
-	return bits.Len8(mb) - 1 + b2i(mb == 0), bits.Len8(mp) - 1 + b2i(mp == 0)
-}
-
 func b2i(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
 }
+
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pairKey[0][c₀ ^ c₂] and pairKey[1][c₁ ^ c₃] are a coup key's pair terms, 6·pk and 2·bk, and
+// pairKey[2][c₀ ^ c₁] its same-rank term, from the two cards' indices (rank·4 + suit): their
+// XOR is 0 for identical cards and below 4 for cards of one rank.
+var pairKey = func() (t [3][64]uint8) {
+	for x := range 64 {
+		kind := b2i(x < 4) + b2i(x == 0)
+		t[0][x], t[1][x], t[2][x] = uint8(6*kind), uint8(2*kind), uint8(b2i(x < 4))
+	}
+	return t
+}()
+
+// step[i] is decide[i] made ready for the dealing loop: the cards the coup takes (4–6) | the
+// draws' part of the coup key, (Player draws + 2·Banker draws)·1800, <<3.
+var step = func() (t [361 << 4]uint16) {
+	for i, d := range decide {
+		t[i] = uint16(d)*1800<<3 | uint16(4+d&1+d>>1)
+	}
+	return t
+}()
+
+// cellPB[p·1000 + b·100 + x·10 + y] is P·10 + B, the final totals of a coup whose first two
+// cards make p for the Player and b for the Banker, and whose fifth and sixth cards are worth x
+// and y (whether or not they are drawn). pbIndex[0][s] and pbIndex[1][s] are the first two
+// terms from the raw sums s of the first two cards of each hand (0–18).
+var cellPB, pbIndex = func() (t [1 << 14]uint8, ix [2][32]uint16) {
+	for p := 0; p < 10; p++ {
+		for b := 0; b < 10; b++ {
+			for x := 0; x < 10; x++ {
+				for y := 0; y < 10; y++ {
+					P, B, third := p, b, x // the Banker's third card: the fifth, or the sixth after the Player's
+					d := decide[(p*19+b)<<4|x]
+					if d&1 != 0 {
+						P, third = (P+x)%10, y
+					}
+					if d&2 != 0 {
+						B = (B + third) % 10
+					}
+					t[p*1000+b*100+x*10+y] = uint8(P*10 + B)
+				}
+			}
+		}
+	}
+	for s := 0; s < 19; s++ {
+		ix[0][s], ix[1][s] = uint16(s%10*1000), uint16(s%10*100)
+	}
+	return t, ix
+}()
 
 var mod10 = func() (m [256]uint8) {
 	for i := range m {

@@ -8,9 +8,15 @@ import "math/bits"
 // source only: real shoes are shuffled from crypto/rand (baccarat.CryptoSource).
 type rng struct{ s uint64 }
 
+// wyrand's constants.
+const (
+	wyAdd = 0xa0761d6478bd642f
+	wyXor = 0xe7037ed1a0b428db
+)
+
 func (r *rng) next() uint64 {
-	r.s += 0xa0761d6478bd642f
-	hi, lo := bits.Mul64(r.s, r.s^0xe7037ed1a0b428db)
+	r.s += wyAdd
+	hi, lo := bits.Mul64(r.s, r.s^wyXor)
 	return hi ^ lo
 }
 
@@ -32,18 +38,9 @@ func (r *rng) boundedSlow(n, hi, lo uint64) uint64 {
 	return hi
 }
 
-// two returns unbiased integers in [0, m) and [0, m−1), 2 ≤ m < 2³², from one 64-bit draw:
-// Lemire's method on each 32-bit half, each rejected and redrawn on its own in the rare case.
-func (r *rng) two(m uint64) (uint64, uint64) {
-	u := r.next()
-	a := (u & 0xffffffff) * m
-	b := (u >> 32) * (m - 1)
-	if uint32(a) < uint32(m) || uint32(b) < uint32(m-1) {
-		return r.fix32(a, m), r.fix32(b, m-1)
-	}
-	return a >> 32, b >> 32
-}
-
+// fix32 finishes one 32-bit half of a draw made an index in [0, m) by Lemire's method, x being
+// the half times m: in the rare case that it falls in the biased zone it is rejected, and
+// redrawn from the low half of new draws until it does not.
 func (r *rng) fix32(x, m uint64) uint64 {
 	if uint32(x) < uint32(m) {
 		t := -uint32(m) % uint32(m)

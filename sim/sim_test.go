@@ -227,3 +227,48 @@ func TestDealingLoopAllocates0(t *testing.T) {
 		}
 	}
 }
+
+// The dealing loop's key, from its tables, against the rules engine's coup over every coup
+// that differs in what a key or the Table of Play can see: the first four cards of every rank
+// from ace to jack (every value, and two ranks worth 0), the fifth and sixth of every value.
+// Their suits follow four patterns in turn, which between them give each pair a key looks at
+// (the Player's two, the Banker's two, the first of each) every combination of suits, so that
+// pairs of identical cards and of one rank in any two suits all come up.
+func TestDealingLoopKeyEveryCoup(t *testing.T) {
+	cfg := Config{Game: games.PuntoBanco, Decks: 1, Shoes: 1, CutCard: -1, Seed: 1}
+	if err := cfg.validate(); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := newTable(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorker(tb)
+	copy(w.cards, tb.shoe)
+	patterns := [4][6]int{{0, 0, 0, 0, 0, 0}, {0, 1, 2, 3, 0, 1}, {0, 3, 1, 2, 2, 3}, {0, 2, 3, 1, 1, 0}}
+	var ranks [6]int
+	order := make([]baccarat.Card, 6)
+	n := 0
+	for x := 0; x < 11*11*11*11*10*10; x++ {
+		suits := patterns[x%4]
+		for i, r := 0, x; i < 6; i++ {
+			base := 11 // ace to jack
+			if i >= 4 {
+				base = 10 // ace to ten
+			}
+			ranks[i], r = r%base, r/base
+			order[i] = baccarat.Card(ranks[i]*4 + suits[i])
+			w.cards[i] = uint16(order[i]) | uint16(order[i].Value())<<8
+		}
+		pos, key, d := w.deal(0)
+		res, used, err := baccarat.Deal(order)
+		if err != nil || pos != 0 || int(key) != coupKey(&res) || 4+int(d&1+d>>1) != used {
+			t.Fatalf("ranks %v suits %v: loop key %d, draws %d; engine %s, key %d, %d cards",
+				ranks, suits, key, d, res, coupKey(&res), used)
+		}
+		n++
+	}
+	if n != 1464100 {
+		t.Errorf("%d coups, want 11⁴·10²", n)
+	}
+}

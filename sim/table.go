@@ -35,25 +35,11 @@ type table struct {
 	// verify has every coup of the dealing loop dealt again by the rules engine and checked
 	// against its key (tests; it costs a rules-engine deal per coup).
 	verify bool
-
-	value    [256]uint8  // by card
-	pairKind [4096]uint8 // by first card << 6 | second card: 0, 1 pair, 2 identical
 }
 
 func newTable(cfg *Config) (*table, error) {
 	t := &table{game: cfg.Game, bets: cfg.Game.CoupBets(), scale: 1, dragon: len(cfg.Game.DragonBets()) > 0,
 		verify: cfg.verify}
-	for k := baccarat.Card(0); k < baccarat.NumCards; k++ {
-		t.value[k] = uint8(k.Value())
-		for j := baccarat.Card(0); j < baccarat.NumCards; j++ {
-			switch {
-			case j == k:
-				t.pairKind[int(k)<<6|int(j)] = 2
-			case j.Rank() == k.Rank():
-				t.pairKind[int(k)<<6|int(j)] = 1
-			}
-		}
-	}
 	for _, b := range t.bets {
 		if b.Decimal {
 			o, ok := cfg.Odds[b.ID]
