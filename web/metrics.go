@@ -1,93 +1,99 @@
 package web
 
 import (
-	"fmt"
-	"io"
 	"net/http"
-	"sort"
-	"sync"
-	"sync/atomic"
+	"runtime/debug"
+	"strconv"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// metrics are the server's Prometheus metrics, written in the text exposition format by
-// hand: a few counters, gauges and one histogram need no dependency.
+// metrics are the server's Prometheus metrics, in a registry of the server's own rather than
+// the client library's global one, so that several servers in one process (tests) count each
+// their own. Beside ours it holds the Go runtime's and the process's standard metrics.
 type metrics struct {
-	requests   counterVec // by route and status
-	errors     counterVec // by error code
-	wagers     atomic.Int64
-	websockets atomic.Int64
-	ackLatency histogram // wager acknowledgement, seconds
+	requests   requestCounter     // by route and status
+	errors     codeCounter        // by error code
+	wagers     prometheus.Counter // wagers acknowledged
+	websockets prometheus.Gauge   // open streams
+	tables     prometheus.Gauge   // tables this server runs, read when scraped
+	ackLatency latency            // wager acknowledgement, seconds
+	handler    http.Handler       // the exposition of the registry
 }
 
-type counterVec struct {
-	mu sync.Mutex
-	m  map[string]int64
-}
-
-func (c *counterVec) inc(label string) {
-	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[string]int64{}
-	}
-	c.m[label]++
-	c.mu.Unlock()
-}
-
-func (c *counterVec) write(w io.Writer, name, help, label string) {
-	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n", name, help, name)
-	c.mu.Lock()
-	keys := make([]string, 0, len(c.m))
-	for k := range c.m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(w, "%s{%s} %d\n", name, fmt.Sprintf(label, k), c.m[k])
-	}
-	c.mu.Unlock()
-}
-
+// latencyBuckets are the wager acknowledgement histogram's upper bounds, in seconds.
 var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
 
-type histogram struct {
-	mu     sync.Mutex
-	counts [12]int64
-	sum    float64
-	n      int64
-}
-
-func (h *histogram) observe(d time.Duration) {
-	s := d.Seconds()
-	h.mu.Lock()
-	i := sort.SearchFloat64s(latencyBuckets, s)
-	h.counts[i]++
-	h.sum += s
-	h.n++
-	h.mu.Unlock()
-}
-
-func (h *histogram) write(w io.Writer, name, help string) {
-	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name)
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	var cum int64
-	for i, b := range latencyBuckets {
-		cum += h.counts[i]
-		fmt.Fprintf(w, "%s_bucket{le=\"%g\"} %d\n", name, b, cum)
+func newMetrics() *metrics {
+	reg := prometheus.NewRegistry()
+	f := func(c prometheus.Collector) prometheus.Collector { reg.MustRegister(c); return c }
+	f(collectors.NewGoCollector())
+	f(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	f(buildInfo())
+	return &metrics{
+		requests: requestCounter{f(prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "baccarat_http_requests_total", Help: "HTTP requests by route and status.",
+		}, []string{"route", "status"})).(*prometheus.CounterVec)},
+		errors: codeCounter{f(prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "baccarat_errors_total", Help: "Errors returned, by code.",
+		}, []string{"code"})).(*prometheus.CounterVec)},
+		wagers: f(prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "baccarat_wagers_total", Help: "Wagers acknowledged.",
+		})).(prometheus.Counter),
+		websockets: f(prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "baccarat_websockets", Help: "Open WebSocket streams.",
+		})).(prometheus.Gauge),
+		tables: f(prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "baccarat_tables", Help: "Tables this server runs.",
+		})).(prometheus.Gauge),
+		ackLatency: latency{f(prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "baccarat_wager_ack_seconds", Help: "Time from a wager request to its durable acknowledgement.",
+			Buckets: latencyBuckets,
+		})).(prometheus.Histogram)},
+		handler: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	}
-	fmt.Fprintf(w, "%s_bucket{le=\"+Inf\"} %d\n%s_sum %g\n%s_count %d\n", name, h.n, name, h.sum, name, h.n)
 }
+
+// buildInfo is baccarat_build_info, always 1, labelled with the binary's module version (as
+// the Go toolchain recorded it) and the Go version it was built with.
+func buildInfo() prometheus.Collector {
+	version, goVersion := "unknown", "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version, goVersion = bi.Main.Version, bi.GoVersion
+	}
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "baccarat_build_info", Help: "The running binary's version and Go version; always 1.",
+		ConstLabels: prometheus.Labels{"version": version, "goversion": goVersion},
+	})
+	g.Set(1)
+	return g
+}
+
+type requestCounter struct{ *prometheus.CounterVec }
+
+// inc counts a request answered with status by the route pattern that served it ("" when
+// none matched).
+func (c requestCounter) inc(pattern string, status int) {
+	if pattern == "" {
+		pattern = "unmatched"
+	}
+	c.WithLabelValues(pattern, strconv.Itoa(status)).Inc()
+}
+
+type codeCounter struct{ *prometheus.CounterVec }
+
+func (c codeCounter) inc(code string) { c.WithLabelValues(code).Inc() }
+
+type latency struct{ prometheus.Histogram }
+
+func (h latency) observe(d time.Duration) { h.Observe(d.Seconds()) }
 
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4")
-	m := s.metrics
-	m.requests.write(w, "baccarat_http_requests_total", "HTTP requests by route and status.", "route_status=%q")
-	m.errors.write(w, "baccarat_errors_total", "Errors returned, by code.", "code=%q")
-	fmt.Fprintf(w, "# HELP baccarat_wagers_total Wagers acknowledged.\n# TYPE baccarat_wagers_total counter\nbaccarat_wagers_total %d\n", m.wagers.Load())
-	fmt.Fprintf(w, "# HELP baccarat_websockets Open WebSocket streams.\n# TYPE baccarat_websockets gauge\nbaccarat_websockets %d\n", m.websockets.Load())
-	fmt.Fprintf(w, "# HELP baccarat_tables Tables this server runs.\n# TYPE baccarat_tables gauge\nbaccarat_tables %d\n", len(s.host.Tables(r.Context())))
-	m.ackLatency.write(w, "baccarat_wager_ack_seconds", "Time from a wager request to its durable acknowledgement.")
+	s.metrics.tables.Set(float64(len(s.host.Tables(r.Context()))))
+	s.metrics.handler.ServeHTTP(w, r)
 }
 
 // statusRecorder remembers a response's status for the request counter.

@@ -116,7 +116,7 @@ func New(opt Options) *Server {
 	}
 	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
-		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: &metrics{}}
+		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics()}
 	s.mux = s.routes()
 	return s
 }
@@ -168,7 +168,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w, status: 200}
 	s.mux.ServeHTTP(rec, r)
 	_, pattern := s.mux.Handler(r)
-	s.metrics.requests.inc(pattern + " " + http.StatusText(rec.status))
+	s.metrics.requests.inc(pattern, rec.status)
 	if rec.status >= 500 || time.Since(start) > time.Second && !isUpgrade(r) {
 		s.log.Warn("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start))
 	}
