@@ -29,6 +29,20 @@ func (p Position) String() string {
 	return positionNames[p]
 }
 
+// MarshalText writes the position's name (P1 … B3).
+func (p Position) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a position's name.
+func (p *Position) UnmarshalText(b []byte) error {
+	for i, n := range positionNames {
+		if n == string(b) {
+			*p = Position(i)
+			return nil
+		}
+	}
+	return Errorf(CodeBadRequest, "%q is not a position (P1, B1, P2, B2, P3, B3)", b)
+}
+
 // Player reports whether the position belongs to the Player hand.
 func (p Position) Player() bool { return p == P1 || p == P2 || p == P3 }
 
@@ -138,6 +152,19 @@ func (w Winner) String() string {
 // Letter is the scoreboard letter: P, B or T ("" for NoWinner).
 func (w Winner) Letter() string {
 	return [...]string{"", "P", "B", "T"}[w&3]
+}
+
+// ParseWinner reads a winner as a letter (P, B, T) or a name (player, banker, tie).
+func ParseWinner(s string) (Winner, error) {
+	switch s {
+	case "P", "p", "player":
+		return PlayerWins, nil
+	case "B", "b", "banker":
+		return BankerWins, nil
+	case "T", "t", "tie":
+		return Tie, nil
+	}
+	return NoWinner, Errorf(CodeBadRequest, "%q is not a winner: P, B or T", s)
 }
 
 // Result is a finished coup: everything any bet of any game settles on.

@@ -1,6 +1,7 @@
 package baccarat
 
 import (
+	"crypto/sha256"
 	"slices"
 	"testing"
 )
@@ -195,4 +196,25 @@ func FuzzParseCounts(f *testing.F) {
 			t.Fatalf("round trip of %q via %q: %v", s, c.String(), err)
 		}
 	})
+}
+
+// TestCommitHashesTheDocumentedText: the streaming hash equals SHA-256 of the text the
+// README documents (hex salt, ":", every card in order), for any shoe and salt length.
+func TestCommitHashesTheDocumentedText(t *testing.T) {
+	for _, decks := range []int{1, 6, 8} {
+		for _, saltLen := range []int{0, 1, 16, 32, 200} {
+			s := NewShoe(decks)
+			s.Shuffle(SeededSource(uint64(decks*1000 + saltLen)))
+			salt := make([]byte, saltLen)
+			for i := range salt {
+				salt[i] = byte(i * 7)
+			}
+			if got, want := Commit(s.Order(), salt), Commitment(sha256.Sum256([]byte(commitText(s.Order(), salt)))); got != want {
+				t.Fatalf("%d decks, %d-byte salt: %s, want %s", decks, saltLen, got, want)
+			}
+		}
+	}
+	if allocs := testing.AllocsPerRun(10, func() { Commit(NewShoe(8).Order(), []byte("salt")) }); allocs > 2 {
+		t.Fatalf("Commit allocates %v times", allocs)
+	}
 }

@@ -37,7 +37,7 @@ func benchWagers(b *testing.B, store live.Store, clients int) {
 			b.Fatal(err)
 		}
 	}
-	for _, c := range []table.Command{{Type: table.CmdNewShoe}, {Type: table.CmdOpen}} {
+	for _, c := range []table.Command{&table.NewShoe{}, &table.Open{}} {
 		if _, err := h.Submit(ctx, id, c); err != nil {
 			b.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func benchWagers(b *testing.B, store live.Store, clients int) {
 			player := fmt.Sprintf("p%d", c)
 			for n.Add(1) <= int64(b.N) {
 				start := time.Now()
-				if _, err := h.Submit(ctx, id, table.Command{Type: table.CmdPlace, Player: player, Bet: "banker", Stake: 1}); err != nil {
+				if _, err := h.Submit(ctx, id, &table.Place{Player: player, Bet: "banker", Stake: 1}); err != nil {
 					b.Error(err)
 					return
 				}

@@ -76,7 +76,7 @@ func TestCrashChild(t *testing.T) {
 	for n := 0; ; n++ {
 		rid := fmt.Sprintf("r%s-%d", run, n)
 		player := fmt.Sprintf("p%d", n%4)
-		c := table.Command{Type: table.CmdPlace, Player: player, Bet: bets[n%len(bets)], Stake: int64(100 + n%7*100), RequestID: rid}
+		c := &table.Place{Player: player, Bet: bets[n%len(bets)], Stake: int64(100 + n%7*100), RequestID: rid}
 		res, err := h.Submit(ctx, "crash", c)
 		if err == nil && res.Wager != nil {
 			say("ACK %s %s %d", rid, player, res.Wager.ID)
@@ -165,7 +165,9 @@ func record(l string, acked map[string]uint64, last string) string {
 
 // phaseOf names the part of a round the last event seen belongs to.
 func phaseOf(ev string) string {
-	switch table.EventType(ev) {
+	var typ table.EventType
+	_ = typ.UnmarshalText([]byte(ev))
+	switch typ {
 	case table.EvBettingOpened, table.EvWagerPlaced, table.EvShoeStarted, table.EvResumed, table.EvInterrupted:
 		return "betting"
 	case table.EvBettingClosed, table.EvCardDealt, table.EvCutCard:
@@ -201,7 +203,7 @@ func checkCrashDB(t *testing.T, path string, acked map[string]uint64) {
 		case table.EvWagerPlaced:
 			placed[e.Wager.RequestID] = append(placed[e.Wager.RequestID], e.Wager.ID)
 		case table.EvWagerWithdrawn:
-			for _, w := range e.Withdrawn {
+			for _, w := range e.Withdrawn() {
 				ended[w.ID]++
 			}
 		case table.EvRoundSettled, table.EvRoundVoided:

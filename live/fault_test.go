@@ -28,7 +28,7 @@ type refusingStore struct {
 func (s *refusingStore) Commit(ctx context.Context, b journal.Batch) error {
 	if s.armed.Load() {
 		for _, r := range b.Records {
-			if r.Type == string(table.EvRoundSettled) {
+			if r.Type == table.EvRoundSettled.String() {
 				s.refused.Add(1)
 				return baccarat.Errorf(baccarat.CodeBadRequest, "injected: the store refuses this round")
 			}
@@ -74,14 +74,14 @@ func TestStoreRefusesARoundItIsVoidedAndTheTableGoesOn(t *testing.T) {
 	if err := h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000); err != nil {
 		t.Fatal(err)
 	}
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
+	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "2h", "3d", "3c", "3s")
 	store.armed.Store(true)
 	k := baccarat.MustParseCard("9d")
-	if _, err := h.Submit(ctx, "t1", table.Command{Type: table.CmdCard, Card: &k}); err == nil {
+	if _, err := h.Submit(ctx, "t1", &table.Card{Card: &k}); err == nil {
 		t.Fatal("the card that settles the round was acknowledged though the store refused it")
 	}
 	store.armed.Store(false)
@@ -104,7 +104,7 @@ func TestStoreRefusesARoundItIsVoidedAndTheTableGoesOn(t *testing.T) {
 	recs, _ := store.Load(ctx, "t1", 1)
 	var voided table.Event
 	for _, r := range recs {
-		if r.Type == string(table.EvRoundVoided) {
+		if r.Type == table.EvRoundVoided.String() {
 			_ = json.Unmarshal(r.Data, &voided)
 		}
 	}
@@ -112,9 +112,9 @@ func TestStoreRefusesARoundItIsVoidedAndTheTableGoesOn(t *testing.T) {
 		t.Fatalf("void recorded as %q by %s", voided.Reason, voided.Role)
 	}
 	// The table goes on: the next round settles.
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.Open{})
+	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "4h", "5d", "4c", "5s") // Player 4 4 = 8, a natural; Banker 5 5 = 0
 	if got := balance(t, h, "ann"); got != 99_000 {
 		t.Fatalf("the next round settles: balance %d, want 99000", got)

@@ -332,7 +332,7 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 	if err != nil {
 		return nil, err
 	}
-	if res, err := h.placedBefore(ctx, tableID, &cmd); res != nil || err != nil {
+	if res, err := h.placedBefore(ctx, tableID, cmd); res != nil || err != nil {
 		return res, err
 	}
 	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})

@@ -56,7 +56,7 @@ func submit(t *testing.T, h *live.Host, id string, c table.Command) *live.Result
 	t.Helper()
 	res, err := h.Submit(context.Background(), id, c)
 	if err != nil {
-		t.Fatalf("%s: %v", c.Type, err)
+		t.Fatalf("%s: %v", c.Kind(), err)
 	}
 	return res
 }
@@ -65,7 +65,7 @@ func cards(t *testing.T, h *live.Host, id string, list ...string) {
 	t.Helper()
 	for _, s := range list {
 		k := baccarat.MustParseCard(s)
-		submit(t, h, id, table.Command{Type: table.CmdCard, Card: &k})
+		submit(t, h, id, &table.Card{Card: &k})
 	}
 }
 
@@ -88,20 +88,20 @@ func TestDealerTableMovesMoneyThroughTheLedger(t *testing.T) {
 	if err := h.Credit(ctx, "credit-ann-1", "ann", live.PlayMoney, 100_000); err != nil {
 		t.Fatal(err)
 	}
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	res := submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000, RequestID: "r1"})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
+	res := submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000, RequestID: "r1"})
 	if res.Wager == nil || res.Wager.Stake != 1000 {
 		t.Fatalf("no wager in %+v", res)
 	}
 	if got := balance(t, h, "ann"); got != 99_000 {
 		t.Fatalf("stake held: balance %d, want 99000", got)
 	}
-	_, err := h.Submit(ctx, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 200_000})
+	_, err := h.Submit(ctx, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 200_000})
 	if baccarat.ErrorCode(err) != baccarat.CodeInsufficientFunds {
 		t.Fatalf("a wager beyond the wallet: %v", err)
 	}
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "2h", "3d", "3c", "3s", "9d") // Banker wins on a two-card 6: pays 1:2
 	if got := balance(t, h, "ann"); got != 100_500 {
 		t.Fatalf("after Banker on six at 1:2: balance %d, want 100500", got)
@@ -124,15 +124,15 @@ func TestSameRequestIDConcurrentlyPlacesOneWager(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
 	var wg sync.WaitGroup
 	ids := make(chan uint64, 32)
 	for i := 0; i < 32; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := h.Submit(ctx, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "player", Stake: 500, RequestID: "same"})
+			res, err := h.Submit(ctx, "t1", &table.Place{Player: "ann", Bet: "player", Stake: 500, RequestID: "same"})
 			if err != nil {
 				t.Error(err)
 				return
@@ -214,10 +214,10 @@ func TestRestartResumesAnInterruptedRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 10_000)
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "player", Stake: 1000})
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
+	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "player", Stake: 1000})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "2h", "Kd")
 	h.Close()
 
@@ -233,14 +233,14 @@ func TestRestartResumesAnInterruptedRound(t *testing.T) {
 	if !snap.State.Interrupted || !snap.State.Window || len(snap.State.Cards) != 2 {
 		t.Fatalf("SPEC §4 the round resumes interrupted with its original cards and a window: %+v", snap.State)
 	}
-	res := submit(t, h2, "t1", table.Command{Type: table.CmdWithdraw, Player: "ann"})
+	res := submit(t, h2, "t1", &table.Withdraw{Player: "ann"})
 	if len(res.Events) != 1 {
 		t.Fatalf("withdraw: %+v", res.Events)
 	}
 	if got := balance(t, h2, "ann"); got != 10_000 {
 		t.Fatalf("withdrawn stake not returned: %d", got)
 	}
-	submit(t, h2, "t1", table.Command{Type: table.CmdResume})
+	submit(t, h2, "t1", &table.Resume{})
 	cards(t, h2, "t1", "3c", "Qs", "4c", "9s")
 	if err := db.Check(ctx); err != nil {
 		t.Fatal(err)
@@ -255,10 +255,10 @@ func TestVerifyAfterPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
+	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "7h", "Kd", "2c", "9s") // a tie: the wager rides and stays in play
 	rep, err := live.Verify(ctx, db, time.Now())
 	if err != nil || !rep.OK() || rep.Rounds != 1 || rep.Tables != 1 {
@@ -287,10 +287,10 @@ func TestRecallKeepsTheLastTenRounds(t *testing.T) {
 	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
 		t.Fatal(err)
 	}
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
+	submit(t, h, "t1", &table.NewShoe{})
 	for i := 0; i < 15; i++ {
-		submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-		submit(t, h, "t1", table.Command{Type: table.CmdClose})
+		submit(t, h, "t1", &table.Open{})
+		submit(t, h, "t1", &table.Close{})
 		suit := string("cdhs"[i%4])
 		cards(t, h, "t1", "9"+suit, "K"+suit, "Q"+suit, "2"+suit)
 	}
@@ -350,7 +350,7 @@ func TestRestartDuringBettingReopensAFreshWindow(t *testing.T) {
 			}
 			recs, _ := db.Load(ctx, "auto", 1)
 			last := recs[len(recs)-1]
-			if last.Type != string(table.EvResumed) || !contains(string(last.Data), `"until"`) {
+			if last.Type != table.EvResumed.String() || !contains(string(last.Data), `"until"`) {
 				t.Fatalf("the fresh window is not announced: last record %s %s", last.Type, last.Data)
 			}
 		})

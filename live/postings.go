@@ -34,11 +34,11 @@ func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledge
 				Postings: []ledger.Posting{{Account: ledger.Wallet(w.Player, cur), Amount: -w.Stake}, {Account: inplay, Amount: w.Stake}}})
 		case table.EvWagerWithdrawn:
 			var stake int64
-			for _, w := range e.Withdrawn {
+			for _, w := range e.Withdrawn() {
 				stake += w.Stake
 			}
-			txs = appendTx(txs, tableID, e, e.Player, "withdrawn", map[string]int64{
-				ledger.Wallet(e.Player, cur): stake, inplay: -stake})
+			txs = appendTx(txs, tableID, e, e.Player(), "withdrawn", map[string]int64{
+				ledger.Wallet(e.Player(), cur): stake, inplay: -stake})
 		case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 			txs = settlementTxs(txs, tableID, cur, e, inplay, house)
 		}
@@ -81,7 +81,7 @@ func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency
 			amounts[ledger.Wallet(order[end], cur)] += p.returned
 			end++
 		}
-		txs = appendTx(txs, tableID, e, order[start], string(e.Type), amounts)
+		txs = appendTx(txs, tableID, e, order[start], e.Type.String(), amounts)
 		start = end
 	}
 	return txs

@@ -64,14 +64,14 @@ func filterRound(src Round, player string) Round {
 		switch e.Type {
 		case table.EvWagerPlaced:
 			if player == "" || e.Wager.Player == player {
-				rd.Wagers = append(rd.Wagers, e.Wager)
+				rd.Wagers = append(rd.Wagers, *e.Wager)
 				rd.Events = append(rd.Events, e)
 			}
 			continue
 		case table.EvWagerWithdrawn:
-			if player == "" || e.Player == player {
+			if player == "" || e.Player() == player {
 				rd.Events = append(rd.Events, e)
-				for _, w := range e.Withdrawn { // a withdrawn wager is no longer the round's
+				for _, w := range e.Withdrawn() { // a withdrawn wager is no longer the round's
 					rd.Wagers = slices.DeleteFunc(rd.Wagers, func(x table.Wager) bool { return x.ID == w.ID })
 				}
 			}

@@ -14,7 +14,7 @@ import (
 
 // requestDigest fingerprints a wager request as it was sent: the same request id with the
 // same digest is a retry, with another digest a different wager (idempotency_conflict).
-func requestDigest(tableID string, c *table.Command) string {
+func requestDigest(tableID string, c *table.Place) string {
 	seat := c.Seat
 	if seat == "" {
 		seat = placer(c)
@@ -31,7 +31,7 @@ func requestDigest(tableID string, c *table.Command) string {
 }
 
 // placer is the player a place command is for.
-func placer(c *table.Command) string {
+func placer(c *table.Place) string {
 	if c.Player != "" {
 		return c.Player
 	}
@@ -42,8 +42,9 @@ func placer(c *table.Command) string {
 // player for at least journal.RequestTTL, across rounds, tables, restarts and servers. It
 // returns the wager placed the first time (a retry), or idempotency_conflict when the id
 // was used for a different request; nil, nil when the id is new.
-func (h *Host) placedBefore(ctx context.Context, tableID string, c *table.Command) (*Result, error) {
-	if c.Type != table.CmdPlace || c.RequestID == "" {
+func (h *Host) placedBefore(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
+	c, ok := cmd.(*table.Place)
+	if !ok || c.RequestID == "" {
 		return nil, nil
 	}
 	req, ok, err := h.opt.Store.Request(ctx, placer(c), c.RequestID)
@@ -58,12 +59,12 @@ func (h *Host) placedBefore(ctx context.Context, tableID string, c *table.Comman
 	if err := json.Unmarshal(req.Wager, &e); err != nil {
 		return nil, err
 	}
-	return &Result{Wager: &e.Wager}, nil
+	return &Result{Wager: e.Wager}, nil
 }
 
 // requestOf is the request record of a wager placed with a request id: written in the
 // same commit as the wager, so the id is taken exactly when the wager is.
-func (r *runner) requestOf(c *table.Command, e *table.Event, data []byte) journal.Request {
+func (r *runner) requestOf(c *table.Place, e *table.Event, data []byte) journal.Request {
 	return journal.Request{Player: e.Wager.Player, ID: e.Wager.RequestID, Table: r.spec.ID,
 		Digest: requestDigest(r.spec.ID, c), Wager: data, At: e.At}
 }

@@ -26,15 +26,15 @@ func TestRequestIDOutlivesTheRound(t *testing.T) {
 		if err := h.Create(ctx, live.Spec{ID: id, Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
 			t.Fatal(err)
 		}
-		submit(t, h, id, table.Command{Type: table.CmdNewShoe})
-		submit(t, h, id, table.Command{Type: table.CmdOpen})
+		submit(t, h, id, &table.NewShoe{})
+		submit(t, h, id, &table.Open{})
 	}
 	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
-	place := table.Command{Type: table.CmdPlace, Player: "ann", Bet: "player", Stake: 500, RequestID: "once"}
+	place := &table.Place{Player: "ann", Bet: "player", Stake: 500, RequestID: "once"}
 	first := submit(t, h, "t1", place).Wager
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "4h", "5d", "4c", "5s") // Player natural 8 wins
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
+	submit(t, h, "t1", &table.Open{})
 	again := submit(t, h, "t1", place).Wager
 	if again == nil || again.ID != first.ID || again.Round != 1 || again.Stake != 500 {
 		t.Fatalf("SPEC §4 the same request id in a later round: %+v, want wager %d of round 1", again, first.ID)
@@ -42,9 +42,9 @@ func TestRequestIDOutlivesTheRound(t *testing.T) {
 	if got := balance(t, h, "ann"); got != 100_500 {
 		t.Fatalf("balance %d: a second wager was placed", got)
 	}
-	other := place
+	other := *place
 	other.Stake = 700
-	if _, err := h.Submit(ctx, "t1", other); baccarat.ErrorCode(err) != baccarat.CodeIdempotencyConflict {
+	if _, err := h.Submit(ctx, "t1", &other); baccarat.ErrorCode(err) != baccarat.CodeIdempotencyConflict {
 		t.Fatalf("the same id with another stake: %v, want idempotency_conflict", err)
 	}
 	if _, err := h.Submit(ctx, "t2", place); baccarat.ErrorCode(err) != baccarat.CodeIdempotencyConflict {

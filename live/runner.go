@@ -190,7 +190,7 @@ func (r *runner) interruptIfUnderWay() {
 	if st.Interrupted || (st.Phase != table.PhaseBetting && st.Phase != table.PhaseClosed && st.Phase != table.PhaseDealing) {
 		return
 	}
-	cmd := table.Command{Type: table.CmdInterrupt, Role: table.RoleSystem, Actor: "recovery", Reason: "server_restart"}
+	cmd := &table.Interrupt{Header: table.Header{Role: table.RoleSystem, Actor: "recovery", Reason: "server_restart"}}
 	r.process([]*request{{kind: reqCommand, cmd: cmd}})
 }
 
@@ -221,11 +221,11 @@ func (r *runner) tick() {
 	if cmd == nil {
 		return
 	}
-	if cmd.Type == table.CmdNewShoe {
+	if shoe, ok := cmd.(*table.NewShoe); ok {
 		order, salt := r.h.opt.Shuffle(r.spec.Config.Decks)
-		cmd.Order, cmd.Salt = order, hex.EncodeToString(salt)
+		shoe.Order, shoe.Salt = order, hex.EncodeToString(salt)
 	}
-	r.process([]*request{{kind: reqCommand, cmd: *cmd}})
+	r.process([]*request{{kind: reqCommand, cmd: cmd}})
 }
 
 type staged struct {
@@ -265,10 +265,10 @@ func (r *runner) process(batch []*request) {
 				panic(err) // events are plain data: this cannot happen
 			}
 			staged[i].data = append(staged[i].data, data)
-			if evs[j].Type == table.EvWagerPlaced && evs[j].Wager.RequestID != "" {
-				reqs = append(reqs, r.requestOf(&req.cmd, &evs[j], data))
+			if p, ok := req.cmd.(*table.Place); ok && evs[j].Type == table.EvWagerPlaced && evs[j].Wager.RequestID != "" {
+				reqs = append(reqs, r.requestOf(p, &evs[j], data))
 			}
-			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: string(evs[j].Type), Data: data, At: now})
+			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: evs[j].Type.String(), Data: data, At: now})
 			head = rec.Head()
 			recs = append(recs, rec)
 		}
@@ -297,24 +297,24 @@ func (r *runner) process(batch []*request) {
 // apply runs one command against the table. A wager first holds its stake in the bank,
 // so no two tables spend the same money while their batches are being committed.
 func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, error) {
-	cmd.At = now
+	cmd.Head().At = now
 	var hd *hold
-	if cmd.Type == table.CmdPlace {
-		player := cmd.Player
-		if player == "" {
-			player = cmd.Actor
-		}
-		wallet := ledger.Wallet(player, r.spec.Currency)
-		avail, ok, err := r.h.bank.hold(ctx, wallet, cmd.Stake)
+	if p, ok := cmd.(*table.Place); ok {
+		cp := *p // the caller's command stays as it was sent
+		p = &cp
+		cmd = p
+		wallet := ledger.Wallet(placer(p), r.spec.Currency)
+		avail, ok, err := r.h.bank.hold(ctx, wallet, p.Stake)
 		if err != nil {
 			return nil, nil, err
 		}
-		cmd.Available = &avail
+		p.Available = avail // the wallet is the one record of what a player may stake
 		if ok {
-			hd = &hold{wallet: wallet, stake: cmd.Stake}
+			hd = &hold{wallet: wallet, stake: p.Stake}
 		}
+		r.t.Prepare(p) // names interned once, here at the edge
 	}
-	evs, err := r.t.Apply(&cmd)
+	evs, err := r.t.Apply(cmd)
 	placed := err == nil && len(evs) > 0
 	if hd != nil && !placed {
 		r.h.bank.release(hd.wallet, hd.stake)
@@ -323,7 +323,11 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 	if err != nil {
 		return nil, nil, err
 	}
-	return append([]table.Event(nil), evs...), hd, nil
+	out := make([]table.Event, len(evs))
+	for i := range evs {
+		out[i] = evs[i].Clone() // the table reuses its events at the next Apply
+	}
+	return out, hd, nil
 }
 
 // recoverFrom handles a failed commit: nothing of the batch is durable, so the table goes
@@ -384,7 +388,7 @@ func (r *runner) voidRefused(events []table.Event, err error) {
 	if !settles {
 		return
 	}
-	void := table.Command{Type: table.CmdVoid, Role: table.RoleSystem, Actor: "recovery", Reason: "technical_failure"}
+	void := &table.Void{Header: table.Header{Role: table.RoleSystem, Actor: "recovery", Reason: "technical_failure"}}
 	r.h.opt.Logger.Error("voiding the round the store refused to settle; every stake is returned", "table", r.spec.ID, "round", r.t.Round())
 	r.process([]*request{{kind: reqCommand, cmd: void}})
 }
@@ -411,12 +415,11 @@ func (r *runner) answer(s *staged) {
 		res := &Result{Events: s.events}
 		for i := range s.events {
 			if s.events[i].Type == table.EvWagerPlaced {
-				w := s.events[i].Wager
-				res.Wager = &w
+				res.Wager = s.events[i].Wager // a clone: the table's events are not shared
 			}
 		}
-		if res.Wager == nil && req.cmd.Type == table.CmdPlace && s.err == nil {
-			if w, ok := r.t.WagerByRequest(req.cmd.Player, req.cmd.RequestID); ok {
+		if p, ok := req.cmd.(*table.Place); ok && res.Wager == nil && s.err == nil {
+			if w, ok := r.t.WagerByRequest(placer(p), p.RequestID); ok {
 				res.Wager = &w // the same request id again: the wager placed the first time
 			}
 		}
@@ -460,12 +463,5 @@ func (r *runner) rebuildBoard() {
 
 // RoadRound is a settled round of a shoe as the scoreboards read it.
 func RoadRound(sr table.ShoeResult) roads.Round {
-	w := baccarat.Tie
-	switch sr.Winner {
-	case "B":
-		w = baccarat.BankerWins
-	case "P":
-		w = baccarat.PlayerWins
-	}
-	return roads.Round{Winner: w, PlayerPair: sr.PlayerPair, BankerPair: sr.BankerPair, Natural: sr.Natural}
+	return roads.Round{Winner: sr.Winner, PlayerPair: sr.PlayerPair, BankerPair: sr.BankerPair, Natural: sr.Natural}
 }

@@ -49,48 +49,42 @@ func (s Schedule) withDefaults() Schedule {
 // next decides what an automatic table does next, as a pure function of its state, the
 // time of its last event and now: a command to send now (nil if none), and otherwise when
 // to look again (zero: nothing to wait for). A new shoe's order comes from the caller.
-func (s Schedule) next(st table.Status, last, now time.Time) (*table.Command, time.Time) {
-	due := func(at time.Time, c *table.Command) (*table.Command, time.Time) {
+func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, time.Time) {
+	due := func(at time.Time, c table.Command) (table.Command, time.Time) {
 		if !now.Before(at) {
 			return c, time.Time{}
 		}
 		return nil, at
 	}
-	system := func(t table.CommandType) *table.Command {
-		return &table.Command{Type: t, Role: table.RoleSystem, Actor: "auto", At: now}
-	}
+	system := table.Header{Role: table.RoleSystem, Actor: "auto", At: now}
 	switch {
 	case st.Interrupted && st.BetOpen:
 		// Betting was under way: it reopens at once with a fresh window (SPEC §4).
-		resume := system(table.CmdResume)
-		resume.Until = now.Add(s.Betting)
+		resume := &table.Resume{Header: system, Until: now.Add(s.Betting)}
 		if st.Betting > 1 {
 			resume.Until = now.Add(s.BoBRound)
 		}
 		return resume, time.Time{}
 	case st.Interrupted || st.Window && st.Phase != table.PhaseBetting:
-		return due(last.Add(s.Window), system(table.CmdResume))
+		return due(last.Add(s.Window), &table.Resume{Header: system})
 	case st.Phase == table.PhaseIdle || st.Phase == table.PhaseSettled || st.Phase == table.PhaseVoid:
 		if !st.ShoeActive {
-			return system(table.CmdNewShoe), time.Time{}
+			return &table.NewShoe{Header: system}, time.Time{}
 		}
 		wait := s.Result
 		if st.Phase == table.PhaseIdle {
 			wait = 0
 		}
-		open := system(table.CmdOpen)
-		open.Until = now.Add(s.Betting)
-		return due(last.Add(wait), open)
+		return due(last.Add(wait), &table.Open{Header: system, Until: now.Add(s.Betting)})
 	case st.BetOpen:
 		until := st.Until
 		if until.IsZero() {
 			until = last.Add(s.Betting)
 		}
-		return due(until, system(table.CmdClose))
+		return due(until, &table.Close{Header: system})
 	case st.Phase == table.PhaseClosed || st.Phase == table.PhaseDealing:
-		deal := system(table.CmdDeal)
-		deal.Until = now.Add(s.BoBRound) // if this card opens a Bet on Baccarat betting round
-		return due(last.Add(s.Card), deal)
+		// Until: if this card opens a Bet on Baccarat betting round, when it closes.
+		return due(last.Add(s.Card), &table.Deal{Header: system, Until: now.Add(s.BoBRound)})
 	}
 	return nil, time.Time{}
 }

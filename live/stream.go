@@ -56,10 +56,10 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 				mineAsIs(e.Wager.Player, &e, staged[i].data[j])
 				wagersMoved = true
 			case table.EvWagerWithdrawn:
-				mineAsIs(e.Player, &e, staged[i].data[j])
+				mineAsIs(e.Player(), &e, staged[i].data[j])
 				wagersMoved = true
 			case table.EvFunded:
-				mineAsIs(e.Player, &e, staged[i].data[j])
+				mineAsIs(e.Player(), &e, staged[i].data[j])
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 				r.publishSettlement(&e, pub)
 				roadsMoved = roadsMoved || e.Type != table.EvSessionSettled

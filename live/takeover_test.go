@@ -80,10 +80,10 @@ func TestTakeoverOnPostgres(t *testing.T) {
 	if _, err := b.Snapshot("t1", ""); err == nil {
 		t.Fatal("server b runs a table server a holds")
 	}
-	submit(t, a, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, a, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, a, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1000})
-	submit(t, a, "t1", table.Command{Type: table.CmdClose})
+	submit(t, a, "t1", &table.NewShoe{})
+	submit(t, a, "t1", &table.Open{})
+	submit(t, a, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000})
+	submit(t, a, "t1", &table.Close{})
 	cards(t, a, "t1", "2h", "3d", "3c")
 	a.Abandon() // server a dies mid-deal; its lease is not released
 
@@ -99,7 +99,7 @@ func TestTakeoverOnPostgres(t *testing.T) {
 	if !snap.State.Interrupted || len(snap.State.Cards) != 3 {
 		t.Fatalf("the round must resume interrupted with its three cards: %+v", snap.State)
 	}
-	submit(t, b, "t1", table.Command{Type: table.CmdResume})
+	submit(t, b, "t1", &table.Resume{})
 	cards(t, b, "t1", "3s", "9d") // Banker wins on a two-card 6: 1:2
 	if got := balance(t, b, "ann"); got != 10_500 {
 		t.Fatalf("after takeover: balance %d, want 10500", got)
@@ -118,10 +118,10 @@ func TestLiveOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
-	submit(t, h, "t1", table.Command{Type: table.CmdNewShoe})
-	submit(t, h, "t1", table.Command{Type: table.CmdOpen})
-	submit(t, h, "t1", table.Command{Type: table.CmdPlace, Player: "ann", Bet: "banker", Stake: 1005})
-	submit(t, h, "t1", table.Command{Type: table.CmdClose})
+	submit(t, h, "t1", &table.NewShoe{})
+	submit(t, h, "t1", &table.Open{})
+	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1005})
+	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "2h", "3d", "3c", "3s", "9d")
 	if got := balance(t, h, "ann"); got != 100_502 {
 		t.Fatalf("RWS 4.1.1 on PostgreSQL: balance %d, want 100502", got)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tablehouse/baccarat/audit"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
@@ -93,16 +94,16 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 			bad("record %d holds event %d", rec.Seq, events[i].Seq)
 		}
 	}
-	audit, err := table.Audit(spec.Config, events)
+	found, err := audit.Table(spec.Config.Game, events)
 	if err != nil {
 		bad("%v", err)
 		return nil
 	}
-	rep.Rounds += audit.Rounds
-	rep.Voids += audit.Voids
-	rep.Sessions += audit.Sessions
-	rep.Wagers += audit.Wagers
-	for _, p := range audit.Problems {
+	rep.Rounds += found.Rounds
+	rep.Voids += found.Voids
+	rep.Sessions += found.Sessions
+	rep.Wagers += found.Wagers
+	for _, p := range found.Problems {
 		bad("%s", p)
 	}
 	t, err := table.Replay(spec.Config, events)

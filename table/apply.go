@@ -5,87 +5,101 @@ import (
 )
 
 // Apply validates a command and, if it is allowed, changes the table and returns the events
-// that record the change. An error means nothing changed. The returned slice is reused by
-// the next call to Apply: copy what you keep.
+// that record the change. An error means nothing changed. The returned events, and the
+// slices they hold, are reused by the next call to Apply: copy what you keep (Event.Clone).
 //
 // A request id seen before (in this round or the last) for the same wager returns no
 // events and no error: the wager was placed once (WagerByRequest finds it).
-func (t *Table) Apply(c *Command) ([]Event, error) {
+func (t *Table) Apply(c Command) ([]Event, error) {
 	t.out = t.out[:0]
-	role, actor, err := t.authorize(c)
+	var err error
+	switch c := c.(type) {
+	case *Place: // the hot path: one type switch, no interface calls
+		if role, actor, aerr := t.authorize(CmdPlace, &c.Header, c.Player); aerr != nil {
+			err = aerr
+		} else {
+			err = t.place(c, actor, role)
+		}
+	case *Deal:
+		err = apply(t, CmdDeal, &c.Header, "", func(actor string, role Role) error { return t.deal(c, actor, role) })
+	default:
+		err = t.applyOther(c)
+	}
 	if err != nil {
-		return nil, err
-	}
-	h := handlerFor(c.Type)
-	if h == nil {
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %q", c.Type)
-	}
-	if err := h(t, c, actor, role); err != nil {
 		return nil, err
 	}
 	return t.out, nil
 }
 
-type handler func(t *Table, c *Command, actor string, role Role) error
-
-func handlerFor(ct CommandType) handler {
-	switch ct {
-	case CmdPlace:
-		return (*Table).place
-	case CmdDeal:
-		return (*Table).deal
-	case CmdCard:
-		return (*Table).card
-	case CmdOpen:
-		return (*Table).open
-	case CmdClose:
-		return (*Table).close
-	case CmdWithdraw:
-		return (*Table).withdraw
-	case CmdNewShoe:
-		return (*Table).newShoe
-	case CmdEndShoe:
-		return (*Table).endShoe
-	case CmdCorrect:
-		return (*Table).correct
-	case CmdSimultaneous:
-		return (*Table).simultaneous
-	case CmdInterrupt:
-		return (*Table).interrupt
-	case CmdResume:
-		return (*Table).resume
-	case CmdDeviceReset:
-		return (*Table).deviceReset
-	case CmdVoid:
-		return (*Table).void
-	case CmdEndSession:
-		return (*Table).endSession
-	case CmdFund:
-		return (*Table).fund
-	case CmdSetLimit:
-		return (*Table).setLimit
-	case CmdSetAreaLimit:
-		return (*Table).setAreaLimit
-	case CmdSetDifferential:
-		return (*Table).setDifferential
+// apply authorizes a command, then runs it.
+func apply(t *Table, kind CommandType, h *Header, player string, run func(actor string, role Role) error) error {
+	role, actor, err := t.authorize(kind, h, player)
+	if err != nil {
+		return err
 	}
-	return nil
+	return run(actor, role)
+}
+
+// applyOther runs every command but the hot ones.
+func (t *Table) applyOther(c Command) error {
+	h := c.Head()
+	run := func(fn func(actor string, role Role) error) error { return apply(t, c.Kind(), h, playerOf(c), fn) }
+	switch c := c.(type) {
+	case *Card:
+		return run(func(a string, r Role) error { return t.card(c, a, r) })
+	case *Open:
+		return run(func(a string, r Role) error { return t.open(c, a, r) })
+	case *Close:
+		return run(func(a string, r Role) error { return t.close(h, a, r) })
+	case *Withdraw:
+		return run(func(a string, r Role) error { return t.withdraw(c, a, r) })
+	case *NewShoe:
+		return run(func(a string, r Role) error { return t.newShoe(c, a, r) })
+	case *EndShoe:
+		return run(func(a string, r Role) error { return t.endShoe(h, a, r) })
+	case *Correct:
+		return run(func(a string, r Role) error { return t.correct(c, a, r) })
+	case *Simultaneous:
+		return run(func(a string, r Role) error { return t.simultaneous(c, a, r) })
+	case *Interrupt:
+		return run(func(a string, r Role) error { return t.interrupt(h, a, r) })
+	case *Resume:
+		return run(func(a string, r Role) error { return t.resume(c, a, r) })
+	case *DeviceReset:
+		return run(func(a string, r Role) error { return t.deviceReset(h, a, r) })
+	case *Void:
+		return run(func(a string, r Role) error { return t.void(h, a, r) })
+	case *EndSession:
+		return run(func(a string, r Role) error { return t.endSession(h, a, r) })
+	case *SetLimit:
+		return run(func(a string, r Role) error { return t.setLimit(c, a, r) })
+	case *SetAreaLimit:
+		return run(func(a string, r Role) error { return t.setAreaLimit(c, a, r) })
+	case *SetDifferential:
+		return run(func(a string, r Role) error { return t.setDifferential(c, a, r) })
+	}
+	return baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %T", c)
+}
+
+// playerOf is the player a command acts for, if it names one.
+func playerOf(c Command) string {
+	switch c := c.(type) {
+	case *Place:
+		return c.Player
+	case *Withdraw:
+		return c.Player
+	}
+	return ""
 }
 
 // allowed says who may send each command. Players act only for themselves; dealers and pit
-// may place a wager for a player (Tiger 3.7); the pit sets limits and ends sessions; only
-// the host itself funds participants.
+// may place a wager for a player (Tiger 3.7); the pit sets limits and ends sessions.
 func allowed(ct CommandType, r Role) bool {
-	if r != RolePlayer && r != RoleDealer && r != RolePit && r != RoleSystem {
-		return false
-	}
 	switch ct {
 	case CmdPlace:
 		return true
 	case CmdWithdraw:
 		return r != RoleDealer
-	case CmdFund:
-		return r == RoleSystem
 	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential:
 		return r == RolePit || r == RoleSystem
 	}
@@ -116,45 +130,44 @@ func naturalRole(ct CommandType) Role {
 	switch ct {
 	case CmdPlace, CmdWithdraw:
 		return RolePlayer
-	case CmdFund:
-		return RoleSystem
 	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential:
 		return RolePit
 	}
 	return RoleDealer
 }
 
-func (t *Table) authorize(c *Command) (Role, string, error) {
-	role := c.Role
-	if role == "" {
-		role = naturalRole(c.Type)
+func (t *Table) authorize(ct CommandType, h *Header, player string) (Role, string, error) {
+	role := h.Role
+	if role == RoleNone {
+		role = naturalRole(ct)
 	}
-	if !allowed(c.Type, role) {
-		return "", "", baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, c.Type)
+	if role > RoleSystem || !allowed(ct, role) {
+		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, ct)
 	}
-	if t.cfg.Mode == ModeAuto && !allowedOnAuto(c.Type, role) {
-		return "", "", baccarat.Errorf(baccarat.CodeNotAuthorized, "this is an automatic table: the server shuffles, deals and paces it, so a %s may not %s here", role, c.Type)
+	if t.cfg.Mode == ModeAuto && !allowedOnAuto(ct, role) {
+		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "this is an automatic table: the server shuffles, deals and paces it, so a %s may not %s here", role, ct)
 	}
-	actor := c.Actor
-	if role == RolePlayer {
-		if actor == "" {
-			actor = c.Player
-		}
-		if c.Player != "" && actor != c.Player {
-			return "", "", baccarat.Errorf(baccarat.CodeNotAuthorized, "%s may not act for %s", actor, c.Player)
-		}
+	actor := h.Actor
+	switch {
+	case role != RolePlayer:
+	case actor == "":
+		actor = player
+	case player != "" && actor != player:
+		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "%s may not act for %s", actor, player)
 	}
 	if actor == "" {
-		actor = string(role)
+		actor = role.String()
 	}
 	return role, actor, nil
 }
 
-// event starts an event in the output buffer, where it is filled in place (an Event is
-// large; it is never copied on the hot path). Nothing may start another event before emit.
-func (t *Table) event(typ EventType, c *Command, actor string, role Role) *Event {
-	t.out = append(t.out, Event{Type: typ, At: c.At, Round: t.round, Actor: actor, Role: role, Reason: c.Reason})
-	return &t.out[len(t.out)-1]
+// event starts an event in the output buffer, where it is filled in place. Nothing may
+// start another event before emit.
+func (t *Table) event(typ EventType, h *Header, actor string, role Role) *Event {
+	t.out = append(t.out, Event{})
+	e := &t.out[len(t.out)-1]
+	e.Type, e.At, e.Round, e.Actor, e.Role, e.Reason = typ, h.At, t.round, actor, role, h.Reason
+	return e
 }
 
 // emit numbers an event and applies it to the state. Every change of state goes through
@@ -183,15 +196,15 @@ func (t *Table) on(e *Event) {
 			t.phase = PhaseClosed
 		}
 	case EvWagerPlaced:
-		t.onWagerPlaced(&e.Wager)
+		t.onWagerPlaced(e.Wager)
 	case EvWagerWithdrawn:
-		t.onWithdrawn(e.Withdrawn)
+		t.onWithdrawn(e.Withdrawn())
 	case EvCardDealt:
 		t.onCard(e.Card.Card)
 	case EvCardsCorrected:
-		t.onCorrected(e.Cards)
+		t.onCorrected(e.Cards())
 	case EvSimultaneous:
-		t.pending = append(t.pending[:0], e.Cards...)
+		t.pending = append(t.pending[:0], e.Cards()...)
 		t.window = e.Window
 	case EvInterrupted:
 		t.interrupted, t.window = true, e.Window
@@ -208,27 +221,27 @@ func (t *Table) on(e *Event) {
 		t.onVoided(e)
 	case EvSessionSettled:
 		t.onSessionSettled(e)
-	case EvFunded:
-		t.partyOf(e.Player).balance += e.Amount
-		t.funded += e.Amount
 	case EvLimitChanged:
-		t.onLimitChanged(e)
+		if e.Detail != nil {
+			t.onLimitChanged(e.Detail)
+		}
 	}
 }
 
-func (t *Table) onLimitChanged(e *Event) {
-	switch e.Setting {
-	case "bet_limit":
+func (t *Table) onLimitChanged(d *Detail) {
+	switch d.Setting {
+	case SettingBetLimit:
 		limits := make(map[string]Limit, len(t.cfg.Limits)+1) // copied: Config() values stay unchanged
 		for k, v := range t.cfg.Limits {
 			limits[k] = v
 		}
-		limits[e.Bet] = *e.Limit
+		limits[d.Bet] = *d.Limit
 		t.cfg.Limits = limits
-	case "area_limit":
-		t.maxArea = e.Count
-	case "differential":
-		t.differential = e.Amount
+		t.setLimits()
+	case SettingAreaLimit:
+		t.maxArea = d.Count
+	case SettingDifferential:
+		t.differential = d.Amount
 	}
 }
 

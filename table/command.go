@@ -6,86 +6,248 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
-// Role is what an actor may do at a table.
-type Role string
+// Command is one instruction to a table: one of the types below, each carrying only what
+// its command needs. A host builds them from what a caller's role may send (web decodes a
+// player's wager into a Place and nothing else), a replay script decodes them by name.
+type Command interface {
+	// Kind names the command.
+	Kind() CommandType
+	// Head is who sent it, in which role, when and why.
+	Head() *Header
+}
 
-// The roles. The web layer maps bearer tokens to them; the table decides what each may do.
-const (
-	RolePlayer Role = "player"
-	RoleDealer Role = "dealer"
-	RolePit    Role = "pit"    // pit supervisor or manager: limits, voids, sessions
-	RoleSystem Role = "system" // the host itself: automatic tables, recovery, funding
-)
-
-// CommandType names a command.
-type CommandType string
-
-// The commands a table accepts. Their JSON form is the replay script format (README).
-const (
-	CmdNewShoe         CommandType = "new_shoe"          // start a shoe: RNG (order given) or live
-	CmdEndShoe         CommandType = "end_shoe"          // end the shoe after this round (cut card seen)
-	CmdOpen            CommandType = "open"              // "Place your bets"
-	CmdClose           CommandType = "close"             // "No more bets"
-	CmdPlace           CommandType = "place"             // place a wager
-	CmdWithdraw        CommandType = "withdraw"          // withdraw a wager (where the rules allow)
-	CmdDeal            CommandType = "deal"              // deal the next card of an RNG shoe
-	CmdCard            CommandType = "card"              // a card from a dealer's card-reading shoe
-	CmdCorrect         CommandType = "correct"           // re-enter the coup's cards in their right order
-	CmdSimultaneous    CommandType = "simultaneous_draw" // two or more cards came out together
-	CmdInterrupt       CommandType = "interrupt"         // power failure, crash, device fault
-	CmdResume          CommandType = "resume"            // end an interruption or a withdrawal window
-	CmdDeviceReset     CommandType = "device_reset"      // the dealing device was reset (Tiger 5.9)
-	CmdVoid            CommandType = "void"              // void the round, with a reason
-	CmdEndSession      CommandType = "end_session"       // end a Dragon session now (timed sessions)
-	CmdFund            CommandType = "fund"              // add to (or, negative, take from) a participant's funds
-	CmdSetLimit        CommandType = "set_limit"         // a bet's minimum and maximum
-	CmdSetAreaLimit    CommandType = "set_area_limit"    // wagers per playing area (Tiger 3.6.1)
-	CmdSetDifferential CommandType = "set_differential"  // the table differential (Tiger 5.18)
-)
-
-// Command is one instruction to a table. One flat struct for all commands keeps the hot path
-// free of allocations and the JSON script format obvious; each command reads the fields it
-// documents and ignores the rest.
-type Command struct {
-	Type  CommandType `json:"cmd"`
-	Actor string      `json:"actor,omitempty"` // who: a player id, a dealer's or pit's name, "system"
-	Role  Role        `json:"role,omitempty"`  // empty means the natural role of the command
-	At    time.Time   `json:"at,omitzero"`     // when, from the host's clock (the table reads none)
+// Header is what every command carries: who, in which role, when and why.
+type Header struct {
+	Actor string    `json:"actor,omitempty"` // a player id, a dealer's or pit's name, "system"
+	Role  Role      `json:"role,omitempty"`  // RoleNone means the natural role of the command
+	At    time.Time `json:"at,omitzero"`     // from the host's clock (the table reads none)
 	// Reason: why a dealer or pit action was taken (void, correction, limit change...).
 	Reason string `json:"reason,omitempty"`
+}
 
-	// place, withdraw, fund
+// Head is the command's header, for the host to stamp (At) and the table to read.
+func (h *Header) Head() *Header { return h }
+
+// CommandType names a command.
+type CommandType uint8
+
+// The commands a table accepts. Their names are the replay script format (README).
+const (
+	CmdNone         CommandType = iota
+	CmdNewShoe                  // start a shoe: RNG (order given) or live
+	CmdEndShoe                  // end the shoe after this round (cut card seen)
+	CmdOpen                     // "Place your bets"
+	CmdClose                    // "No more bets"
+	CmdPlace                    // place a wager
+	CmdWithdraw                 // withdraw a wager (where the rules allow)
+	CmdDeal                     // deal the next card of an RNG shoe
+	CmdCard                     // a card from a dealer's card-reading shoe
+	CmdCorrect                  // re-enter the coup's cards in their right order
+	CmdSimultaneous             // two or more cards came out together
+	CmdInterrupt                // power failure, crash, device fault
+	CmdResume                   // end an interruption or a withdrawal window
+	CmdDeviceReset              // the dealing device was reset (Tiger 5.9)
+	CmdVoid                     // void the round, with a reason
+	CmdEndSession               // end a Dragon session now (timed sessions)
+	CmdSetLimit                 // a bet's minimum and maximum
+	CmdSetAreaLimit             // wagers per playing area (Tiger 3.6.1)
+	CmdSetDifferential          // the table differential (Tiger 5.18)
+)
+
+var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",
+	"simultaneous_draw", "interrupt", "resume", "device_reset", "void", "end_session", "set_limit", "set_area_limit",
+	"set_differential"}
+
+func (c CommandType) String() string { return commandNames.name(uint8(c)) }
+
+// MarshalText writes the command's name.
+func (c CommandType) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a command's name.
+func (c *CommandType) UnmarshalText(b []byte) error {
+	v, err := commandNames.parse("table command", b)
+	*c = CommandType(v)
+	return err
+}
+
+// NewShoe starts a shoe. With Order it is an RNG shoe the table deals from (its order and
+// salt stay secret; the commitment is published, SPEC §2); without, cards come from a
+// dealer's shoe and the table knows only its composition.
+type NewShoe struct {
+	Header
+	Decks      int                  `json:"decks,omitempty"`
+	Order      []baccarat.Card      `json:"order,omitempty"`
+	Salt       string               `json:"salt,omitempty"` // hex
+	CutCard    int                  `json:"cut_card,omitempty"`
+	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
+}
+
+// EndShoe ends the shoe: now between rounds, or after the round (the cut card came out).
+type EndShoe struct{ Header }
+
+// Open is "Place your bets" (MBS 3.1). Until is when betting is due to close, for
+// countdowns.
+type Open struct {
+	Header
+	Until time.Time `json:"until,omitzero"`
+}
+
+// Close is "No more bets" (MBS 3.2); it also closes Bet on Baccarat's later betting rounds.
+type Close struct{ Header }
+
+// Place places a wager. Available is the player's money available now (their wallet), the
+// one record of what they may stake. A host prepares a Place (Table.Prepare) so the table
+// need not look its names up.
+type Place struct {
+	Header
 	Player    string         `json:"player,omitempty"`
-	Seat      string         `json:"seat,omitempty"` // the playing area's seat; default the player
+	Seat      string         `json:"seat,omitempty"` // the playing area's seat; default the player's own
 	Bet       string         `json:"bet,omitempty"`
 	Stake     baccarat.Money `json:"stake,omitempty"`
 	Odds      baccarat.Odds  `json:"odds,omitempty"`       // Bet on Baccarat: the odds the player saw
 	RequestID string         `json:"request_id,omitempty"` // the same id twice places one wager
-	// Available, when set by the host, is the participant's available balance now (their
-	// wallet); otherwise the table uses the funds it was given with fund commands.
-	Available *baccarat.Money `json:"available,omitempty"`
-	Wager     uint64          `json:"wager,omitempty"` // withdraw: a wager id; 0 means all withdrawable
+	Available baccarat.Money `json:"available,omitempty"`
 
-	// card, simultaneous_draw, correct, resume
-	Card  *baccarat.Card  `json:"card,omitempty"`
-	Cards []baccarat.Card `json:"cards,omitempty"`
-	Known bool            `json:"known,omitempty"` // simultaneous draw: the drawn order is known
-	Cut   bool            `json:"cut,omitempty"`   // card: the cut card came out before this card
+	prep prepared // set by Table.Prepare
+}
 
-	// new_shoe
-	Decks      int                  `json:"decks,omitempty"`
-	Order      []baccarat.Card      `json:"order,omitempty"` // an RNG shoe's order (kept private)
-	Salt       string               `json:"salt,omitempty"`  // hex; its commitment is published
-	CutCard    int                  `json:"cut_card,omitempty"`
-	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
+// Withdraw takes wagers back where the rules allow (Wager 0: all that may be withdrawn).
+type Withdraw struct {
+	Header
+	Player string `json:"player,omitempty"`
+	Wager  uint64 `json:"wager,omitempty"`
+}
 
-	// open: when betting is due to close (informational, for countdowns); on the card that
-	// opens Bet on Baccarat's second or third betting round, when that round is due to close.
+// Deal deals the next card of an RNG shoe. Until: if the card opens a Bet on Baccarat
+// betting round, when that round is due to close.
+type Deal struct {
+	Header
 	Until time.Time `json:"until,omitzero"`
+}
 
-	// fund, set_limit, set_area_limit, set_differential
-	Amount baccarat.Money `json:"amount,omitempty"`
-	Min    baccarat.Money `json:"min,omitempty"`
-	Max    baccarat.Money `json:"max,omitempty"`
-	Limit  int            `json:"limit,omitempty"`
+// Card is a card from a dealer's card-reading shoe; Cut says the cut card came out before
+// it.
+type Card struct {
+	Header
+	Card  *baccarat.Card `json:"card"`
+	Cut   bool           `json:"cut,omitempty"`
+	Until time.Time      `json:"until,omitzero"`
+}
+
+// Correct re-enters the coup's cards in their right order (Tiger 5.7).
+type Correct struct {
+	Header
+	Cards []baccarat.Card `json:"cards"`
+}
+
+// Simultaneous records two or more cards drawn together (Tiger 5.8, MBS 5.3); Known says
+// their order is known.
+type Simultaneous struct {
+	Header
+	Cards []baccarat.Card `json:"cards"`
+	Known bool            `json:"known,omitempty"`
+}
+
+// Interrupt records a power failure, crash or device fault (Tiger 5.17).
+type Interrupt struct{ Header }
+
+// Resume ends an interruption or a withdrawal window. After a simultaneous draw, Cards is
+// the order to deal them in; after an interruption during betting, Until is the fresh
+// betting window's end.
+type Resume struct {
+	Header
+	Cards []baccarat.Card `json:"cards,omitempty"`
+	Until time.Time       `json:"until,omitzero"`
+}
+
+// DeviceReset: the dealing device was reset after "No more bets" (Tiger 5.9).
+type DeviceReset struct{ Header }
+
+// Void voids the round; Header.Reason is one of VoidReasons.
+type Void struct{ Header }
+
+// EndSession ends a Dragon session now and settles its Dragon bets.
+type EndSession struct{ Header }
+
+// SetLimit sets a bet's minimum and maximum (the pit).
+type SetLimit struct {
+	Header
+	Bet string         `json:"bet"`
+	Min baccarat.Money `json:"min,omitempty"`
+	Max baccarat.Money `json:"max,omitempty"`
+}
+
+// SetAreaLimit restricts the wagers per playing area (Tiger 3.6.1).
+type SetAreaLimit struct {
+	Header
+	Limit int `json:"limit"`
+}
+
+// SetDifferential sets the table differential limit (Tiger 5.18); 0 removes it.
+type SetDifferential struct {
+	Header
+	Amount baccarat.Money `json:"amount"`
+}
+
+// Kind is the command's name.
+func (*NewShoe) Kind() CommandType         { return CmdNewShoe }
+func (*EndShoe) Kind() CommandType         { return CmdEndShoe }
+func (*Open) Kind() CommandType            { return CmdOpen }
+func (*Close) Kind() CommandType           { return CmdClose }
+func (*Place) Kind() CommandType           { return CmdPlace }
+func (*Withdraw) Kind() CommandType        { return CmdWithdraw }
+func (*Deal) Kind() CommandType            { return CmdDeal }
+func (*Card) Kind() CommandType            { return CmdCard }
+func (*Correct) Kind() CommandType         { return CmdCorrect }
+func (*Simultaneous) Kind() CommandType    { return CmdSimultaneous }
+func (*Interrupt) Kind() CommandType       { return CmdInterrupt }
+func (*Resume) Kind() CommandType          { return CmdResume }
+func (*DeviceReset) Kind() CommandType     { return CmdDeviceReset }
+func (*Void) Kind() CommandType            { return CmdVoid }
+func (*EndSession) Kind() CommandType      { return CmdEndSession }
+func (*SetLimit) Kind() CommandType        { return CmdSetLimit }
+func (*SetAreaLimit) Kind() CommandType    { return CmdSetAreaLimit }
+func (*SetDifferential) Kind() CommandType { return CmdSetDifferential }
+
+// NewCommand returns an empty command of a kind, for decoders (replay scripts).
+func NewCommand(kind CommandType) Command {
+	switch kind {
+	case CmdNewShoe:
+		return &NewShoe{}
+	case CmdEndShoe:
+		return &EndShoe{}
+	case CmdOpen:
+		return &Open{}
+	case CmdClose:
+		return &Close{}
+	case CmdPlace:
+		return &Place{}
+	case CmdWithdraw:
+		return &Withdraw{}
+	case CmdDeal:
+		return &Deal{}
+	case CmdCard:
+		return &Card{}
+	case CmdCorrect:
+		return &Correct{}
+	case CmdSimultaneous:
+		return &Simultaneous{}
+	case CmdInterrupt:
+		return &Interrupt{}
+	case CmdResume:
+		return &Resume{}
+	case CmdDeviceReset:
+		return &DeviceReset{}
+	case CmdVoid:
+		return &Void{}
+	case CmdEndSession:
+		return &EndSession{}
+	case CmdSetLimit:
+		return &SetLimit{}
+	case CmdSetAreaLimit:
+		return &SetAreaLimit{}
+	case CmdSetDifferential:
+		return &SetDifferential{}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"slices"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 )
@@ -26,7 +27,7 @@ func (t *Table) checkCardDue() error {
 }
 
 // deal deals the next card of an RNG shoe.
-func (t *Table) deal(c *Command, actor string, role Role) error {
+func (t *Table) deal(c *Deal, actor string, role Role) error {
 	if !t.shoe.active || t.shoe.order == nil {
 		return badState("this table takes cards from a dealer's shoe: send card commands")
 	}
@@ -34,20 +35,20 @@ func (t *Table) deal(c *Command, actor string, role Role) error {
 		return err
 	}
 	if t.shoe.next >= len(t.shoe.order) {
-		t.voidRound(c, actor, role, "insufficient_cards", nil) // MBS 5.5
+		t.voidRound(&c.Header, actor, role, "insufficient_cards", nil) // MBS 5.5
 		return nil
 	}
 	if t.shoe.next >= t.shoe.cutAt && !t.shoe.ending {
-		t.emit(t.event(EvCutCard, c, actor, role)) // Tiger 3.17: finish the round, then end the shoe
+		t.emit(t.event(EvCutCard, &c.Header, actor, role)) // Tiger 3.17: finish the round, then end the shoe
 	}
-	t.dealCard(t.shoe.order[t.shoe.next], c, actor, role)
+	t.dealCard(t.shoe.order[t.shoe.next], &c.Header, actor, role, c.Until)
 	return nil
 }
 
 // card takes a card from a dealer's card-reading shoe. A card the shoe cannot contain
 // (foreign, or one copy too many) voids the round (MBS 5.1, Tiger 5.1); a card when none is
 // due is refused (SPEC §2).
-func (t *Table) card(c *Command, actor string, role Role) error {
+func (t *Table) card(c *Card, actor string, role Role) error {
 	if c.Card == nil || !c.Card.Valid() {
 		return refuse(baccarat.CodeBadCard, "card needs a card, such as \"7h\"")
 	}
@@ -61,37 +62,38 @@ func (t *Table) card(c *Command, actor string, role Role) error {
 		return err
 	}
 	if c.Cut && !t.shoe.ending {
-		t.emit(t.event(EvCutCard, c, actor, role))
+		t.emit(t.event(EvCutCard, &c.Header, actor, role))
 	}
 	if !t.shoe.counts.Has(*c.Card) {
-		t.voidRound(c, actor, role, "foreign_card", []baccarat.Card{*c.Card})
+		t.voidRound(&c.Header, actor, role, "foreign_card", []baccarat.Card{*c.Card})
 		return nil
 	}
-	t.dealCard(*c.Card, c, actor, role)
+	t.dealCard(*c.Card, &c.Header, actor, role, c.Until)
 	return nil
 }
 
 // dealCard deals one card and everything that follows from it: Bet on Baccarat's next
 // betting round, the settlement, or a void when the shoe runs out (MBS 5.5).
-func (t *Table) dealCard(k baccarat.Card, c *Command, actor string, role Role) {
-	e := t.event(EvCardDealt, c, actor, role)
-	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Pos: t.coup.Next().String(), Left: t.shoe.counts.Total() - 1}
+// until is when a Bet on Baccarat betting round the card opens is due to close.
+func (t *Table) dealCard(k baccarat.Card, h *Header, actor string, role Role, until time.Time) {
+	e := t.event(EvCardDealt, h, actor, role)
+	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Left: t.shoe.counts.Total() - 1, set: true}
 	e.Phase = PhaseDealing
 	t.emit(e)
-	t.afterCard(c, actor, role)
+	t.afterCard(h, actor, role, until)
 }
 
-func (t *Table) afterCard(c *Command, actor string, role Role) {
+func (t *Table) afterCard(h *Header, actor string, role Role, until time.Time) {
 	switch {
 	case t.coup.Done():
-		t.settle(c, actor, role)
+		t.settle(h, actor, role)
 	case t.game.Rules.BettingRounds > 1 && t.coup.Len() <= 2:
-		o := t.event(EvBettingOpened, c, actor, role)
-		o.Betting, o.Phase, o.Until = t.coup.Len()+1, PhaseDealing, c.Until
-		o.Prices = t.price(t.Revealed())
+		o := t.event(EvBettingOpened, h, actor, role)
+		o.Betting, o.Phase, o.Until = t.coup.Len()+1, PhaseDealing, until
+		o.more().Prices = t.price(t.Revealed())
 		t.emit(o)
 	case t.shoe.counts.Total() == 0:
-		t.voidRound(c, actor, role, "insufficient_cards", nil)
+		t.voidRound(h, actor, role, "insufficient_cards", nil)
 	}
 }
 
@@ -106,7 +108,7 @@ func (t *Table) onCard(k baccarat.Card) {
 
 // correct re-enters the cards of the coup in their right order when they were dealt out of
 // order (Tiger 5.7). The cards must be the ones dealt; the round goes on.
-func (t *Table) correct(c *Command, actor string, role Role) error {
+func (t *Table) correct(c *Correct, actor string, role Role) error {
 	if t.phase != PhaseDealing || t.coup.Done() {
 		return badState("corrections are made while dealing, before the result")
 	}
@@ -120,11 +122,11 @@ func (t *Table) correct(c *Command, actor string, role Role) error {
 	if err := partialCoup(c.Cards); err != nil {
 		return err
 	}
-	e := t.event(EvCardsCorrected, c, actor, role)
-	e.Cards = slices.Clone(c.Cards)
+	e := t.event(EvCardsCorrected, &c.Header, actor, role)
+	e.more().Cards = slices.Clone(c.Cards)
 	t.emit(e)
 	if t.coup.Done() {
-		t.settle(c, actor, role)
+		t.settle(&c.Header, actor, role)
 	}
 	return nil
 }
@@ -161,7 +163,7 @@ func (t *Table) onCorrected(cards []baccarat.Card) {
 // simultaneous records two or more cards drawn together (Tiger 5.8, MBS 5.3). With the
 // order unknown during the initial deal the round is void; otherwise players may withdraw
 // before the cards are reconstructed (resume, with the order when it was unknown).
-func (t *Table) simultaneous(c *Command, actor string, role Role) error {
+func (t *Table) simultaneous(c *Simultaneous, actor string, role Role) error {
 	if t.shoe.order != nil {
 		return badState("an RNG shoe never draws two cards at once")
 	}
@@ -174,7 +176,7 @@ func (t *Table) simultaneous(c *Command, actor string, role Role) error {
 	counts := t.shoe.counts
 	for _, k := range c.Cards {
 		if counts.Remove(k) != nil {
-			t.voidRound(c, actor, role, "foreign_card", []baccarat.Card{k})
+			t.voidRound(&c.Header, actor, role, "foreign_card", []baccarat.Card{k})
 			return nil
 		}
 	}
@@ -182,11 +184,11 @@ func (t *Table) simultaneous(c *Command, actor string, role Role) error {
 		return refuse(baccarat.CodeBadRequest, "the coup can take at most %d more cards; void it if more came out (wrong_card_count)", need)
 	}
 	if !c.Known && t.coup.Len() < 4 {
-		t.voidRound(c, actor, role, "simultaneous_draw", slices.Clone(c.Cards)) // Tiger 5.8.2.1, MBS 5.3
+		t.voidRound(&c.Header, actor, role, "simultaneous_draw", slices.Clone(c.Cards)) // Tiger 5.8.2.1, MBS 5.3
 		return nil
 	}
-	e := t.event(EvSimultaneous, c, actor, role)
-	e.Cards, e.Window = slices.Clone(c.Cards), true
+	e := t.event(EvSimultaneous, &c.Header, actor, role)
+	e.more().Cards, e.Window = slices.Clone(c.Cards), true
 	t.emit(e)
 	return nil
 }

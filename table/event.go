@@ -5,36 +5,16 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/odds"
 )
 
-// EventType names an event.
-type EventType string
-
-// The events of a table's history.
-const (
-	EvShoeStarted    EventType = "shoe_started"
-	EvShoeEnded      EventType = "shoe_ended"
-	EvBettingOpened  EventType = "betting_opened"
-	EvBettingClosed  EventType = "betting_closed"
-	EvWagerPlaced    EventType = "wager_placed"
-	EvWagerWithdrawn EventType = "wager_withdrawn"
-	EvCardDealt      EventType = "card_dealt"
-	EvCardsCorrected EventType = "cards_corrected"
-	EvSimultaneous   EventType = "simultaneous_draw"
-	EvInterrupted    EventType = "interrupted"
-	EvResumed        EventType = "resumed"
-	EvDeviceReset    EventType = "device_reset"
-	EvRoundSettled   EventType = "round_settled"
-	EvRoundVoided    EventType = "round_voided"
-	EvSessionSettled EventType = "session_settled"
-	EvFunded         EventType = "funded"
-	EvLimitChanged   EventType = "limit_changed"
-	EvCutCard        EventType = "cut_card"
-)
-
-// Event is one entry of a table's history. Like Command it is one flat struct: the fields
-// an event type does not use are empty and left out of its JSON.
+// Event is one entry of a table's history. The fields every round writes many times (a
+// wager, a card, a result) are in the event itself; the rest, which a shoe, a limit or an
+// irregularity writes now and then, sit behind Detail, nil when unused, so that the events
+// a round makes by the dozen stay small. Fields an event type does not use are empty and
+// left out of its JSON; the JSON is the journal's format (version 1, unchanged since the
+// first release).
 type Event struct {
 	Seq    uint64    `json:"seq"`
 	Type   EventType `json:"type"`
@@ -44,47 +24,129 @@ type Event struct {
 	Role   Role      `json:"role,omitempty"`
 	Reason string    `json:"reason,omitempty"`
 
-	// wager_placed; wager_withdrawn
-	Wager     Wager     `json:"wager,omitzero"`
-	Withdrawn []Wager   `json:"withdrawn,omitempty"`
-	Phase     Phase     `json:"phase,omitempty"` // the phase after the event
-	Betting   int       `json:"betting_round,omitempty"`
-	Until     time.Time `json:"until,omitzero"`
+	// Wager is the wager a wager_placed event placed. Like the event, it is the table's
+	// until the next Apply (Clone copies it).
+	Wager   *Wager    `json:"wager,omitempty"`
+	Phase   Phase     `json:"phase,omitempty"` // the phase after the event
+	Betting int       `json:"betting_round,omitempty"`
+	Until   time.Time `json:"until,omitzero"`
 
-	// card_dealt; cards_corrected; simultaneous_draw
-	Card    DealtCard       `json:"card,omitzero"`
-	Cards   []baccarat.Card `json:"cards,omitempty"`
-	Window  bool            `json:"window,omitempty"` // a withdrawal window is open
-	Certain bool            `json:"certain,omitempty"`
+	Card    DealtCard `json:"card,omitzero"`    // card_dealt
+	Window  bool      `json:"window,omitempty"` // a withdrawal window is open
+	Certain bool      `json:"certain,omitempty"`
 
-	// betting_opened (Bet on Baccarat)
-	Prices []odds.Price `json:"prices,omitempty"`
-
-	// round_settled; round_voided; session_settled
-	Result      RoundResult  `json:"result,omitzero"`
+	Result      RoundResult  `json:"result,omitzero"` // round_settled
 	Settlements []Settlement `json:"settlements,omitempty"`
-	Session     uint64       `json:"session,omitempty"`
 
-	// shoe_started; shoe_ended
-	Shoe *ShoeInfo `json:"shoe,omitempty"`
+	*Detail
+}
 
-	// funded; limit_changed
-	Player string         `json:"player,omitempty"`
-	Amount baccarat.Money `json:"amount,omitempty"`
-	Bet    string         `json:"bet,omitempty"`
-	Limit  *Limit         `json:"limit,omitempty"`
-	Count  int            `json:"count,omitempty"`
-	// Setting names what limit_changed changed: bet_limit, area_limit or differential.
-	Setting string `json:"setting,omitempty"`
+// Detail holds what rarer events carry. Read it through the event's accessors (Withdrawn,
+// Shoe, …), which answer for a nil Detail.
+type Detail struct {
+	Withdrawn []Wager         `json:"withdrawn,omitempty"` // wager_withdrawn
+	Cards     []baccarat.Card `json:"cards,omitempty"`     // cards_corrected, simultaneous_draw, round_voided
+	Prices    []odds.Price    `json:"prices,omitempty"`    // betting_opened (Bet on Baccarat)
+	Session   uint64          `json:"session,omitempty"`   // session_settled
+	Shoe      *ShoeInfo       `json:"shoe,omitempty"`      // shoe_started, shoe_ended
+	Player    string          `json:"player,omitempty"`    // wager_withdrawn
+	Amount    baccarat.Money  `json:"amount,omitempty"`    // limit_changed (differential)
+	Bet       string          `json:"bet,omitempty"`       // limit_changed (bet_limit)
+	Limit     *Limit          `json:"limit,omitempty"`     // limit_changed (bet_limit)
+	Count     int             `json:"count,omitempty"`     // limit_changed (area_limit), session_settled
+	Setting   Setting         `json:"setting,omitempty"`   // limit_changed
+}
+
+// more returns the event's Detail, making it if need be.
+func (e *Event) more() *Detail {
+	if e.Detail == nil {
+		e.Detail = &Detail{}
+	}
+	return e.Detail
+}
+
+// detail is the event's Detail, or an empty one: what the accessors read.
+func (e *Event) detail() *Detail {
+	if e.Detail == nil {
+		return &noDetail
+	}
+	return e.Detail
+}
+
+var noDetail Detail
+
+// Withdrawn are the wagers a wager_withdrawn event took back.
+func (e *Event) Withdrawn() []Wager { return e.detail().Withdrawn }
+
+// Cards are the cards of a correction, a simultaneous draw or a void.
+func (e *Event) Cards() []baccarat.Card { return e.detail().Cards }
+
+// Prices are Bet on Baccarat's offers in the betting round a betting_opened event opened.
+func (e *Event) Prices() []odds.Price { return e.detail().Prices }
+
+// Shoe describes the shoe a shoe_started or shoe_ended event is about.
+func (e *Event) Shoe() *ShoeInfo { return e.detail().Shoe }
+
+// Player is whose wagers a wager_withdrawn event took back.
+func (e *Event) Player() string { return e.detail().Player }
+
+// Session is the Dragon session a session_settled event settled.
+func (e *Event) Session() uint64 { return e.detail().Session }
+
+// Owner is the player an event is private to: the owner of a placed or withdrawn wager,
+// "" for a public event.
+func (e *Event) Owner() string {
+	switch e.Type {
+	case EvWagerPlaced:
+		return e.Wager.Player
+	case EvWagerWithdrawn, EvFunded:
+		return e.Player()
+	}
+	return ""
+}
+
+// Clone returns a copy of the event that shares nothing with the table: Apply reuses the
+// events it returns, and the slices in them, at the next call.
+func (e *Event) Clone() Event {
+	c := *e
+	if e.Wager != nil {
+		w := *e.Wager
+		c.Wager = &w
+	}
+	c.Settlements = append([]Settlement(nil), e.Settlements...)
+	if e.Detail != nil {
+		d := *e.Detail
+		d.Withdrawn = append([]Wager(nil), d.Withdrawn...)
+		d.Cards = append([]baccarat.Card(nil), d.Cards...)
+		d.Prices = append([]odds.Price(nil), d.Prices...)
+		c.Detail = &d
+	}
+	return c
 }
 
 // DealtCard is a card and the position it filled.
 type DealtCard struct {
 	Card     baccarat.Card     `json:"card"`
-	Position baccarat.Position `json:"-"`
-	Pos      string            `json:"position"`
+	Position baccarat.Position `json:"position"`
 	// Left is how many cards the engine knows are left in the shoe after this one.
 	Left int `json:"left"`
+	set  bool
+}
+
+// IsZero reports whether no card is set (for omitzero).
+func (d DealtCard) IsZero() bool { return !d.set }
+
+type dealtCardJSON DealtCard
+
+// UnmarshalJSON reads a dealt card.
+func (d *DealtCard) UnmarshalJSON(b []byte) error {
+	var j dealtCardJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*d = DealtCard(j)
+	d.set = true
+	return nil
 }
 
 // ShoeInfo describes a shoe. Order and Salt are secret until the shoe ends: Public strips
@@ -118,12 +180,10 @@ type Wager struct {
 	Riding bool `json:"riding,omitempty"`
 	// Session: a Dragon bet's session.
 	Session uint64 `json:"session,omitempty"`
-	// Available is the balance the host reported with the wager (0 when it did not: a
-	// placed wager never had 0 available).
-	Available baccarat.Money `json:"available,omitempty"`
 
-	pid int32 // the owner's interned id at this table
-	bet int   // the bet's index in the game's list
+	party PartyID // the owner at this table
+	seat  seatID
+	bet   uint8 // the bet's index in the game's list
 }
 
 // RoundResult is a settled coup. It holds the engine's Result (no pointers, nothing to
@@ -174,7 +234,7 @@ type Settlement struct {
 	Player   string         `json:"player"`
 	Bet      string         `json:"bet"`
 	Stake    baccarat.Money `json:"stake"`
-	Outcome  string         `json:"outcome"` // win, lose, push, void
+	Outcome  games.Outcome  `json:"outcome"`
 	Pays     string         `json:"pays,omitempty"`
 	Odds     baccarat.Odds  `json:"odds,omitempty"`
 	Net      baccarat.Money `json:"net"`      // won (+), lost (−), 0 for push and void
@@ -186,10 +246,12 @@ type Settlement struct {
 // Public returns the event as players may see it: a shoe's order and salt stay secret
 // until the shoe ends.
 func (e Event) Public() Event {
-	if e.Type == EvShoeStarted && e.Shoe != nil && (e.Shoe.Order != nil || e.Shoe.Salt != "") {
-		s := *e.Shoe
+	if e.Type == EvShoeStarted && e.Detail != nil && e.Detail.Shoe != nil && (e.Detail.Shoe.Order != nil || e.Detail.Shoe.Salt != "") {
+		d := *e.Detail
+		s := *d.Shoe
 		s.Order, s.Salt = nil, ""
-		e.Shoe = &s
+		d.Shoe = &s
+		e.Detail = &d
 	}
 	return e
 }

@@ -4,64 +4,67 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
-// party is one participant at the table. Participants and seats are interned to small ids
-// so the hot path of a wager hashes each name once and keys its tallies by integers.
+// PartyID is a participant interned at one table: names from outside are hashed once, at
+// the edge (Table.Party), and the hot path of a wager keys everything by small integers.
+type PartyID int32
+
+// seatID is a playing area's seat, interned likewise.
+type seatID int32
+
+// party is one participant at the table.
 type party struct {
-	name    string
-	balance baccarat.Money // available
-	held    baccarat.Money // in play at this table
-	// mains are the main sides held this round (bit 1 Player, 2 Banker).
-	mains uint8
+	name string
+	seat seatID         // their own playing area
+	held baccarat.Money // in play at this table
+	// sides are the main sides held this round (bit 1<<baccarat.PlayerWins, 1<<BankerWins).
+	sides   uint8
+	touched bool
+	// own are the stakes on each bet and betting round at their own seat this round; bets
+	// marks the rows in use, so that a round's end clears only those.
+	own  [maxBets][maxBetting]baccarat.Money
+	bets uint16
 }
 
-// lookupParty finds a participant's id without creating one (-1: never seen).
-func (t *Table) lookupParty(name string) int32 {
+// seat is one playing area: per bet, how many (participant, betting round) places hold a
+// stake in it this round (Tiger 3.6).
+type seat struct {
+	name    string
+	areas   [maxBets]uint16
+	touched bool
+}
+
+// Party interns a participant's name and returns its id at this table. A host calls it
+// once per request, at the edge, and passes the id in Place.Party.
+func (t *Table) Party(name string) PartyID {
 	if id, ok := t.partyIdx[name]; ok {
 		return id
 	}
-	return -1
-}
-
-// partyOf returns the participant, creating it. Only event handlers call it.
-func (t *Table) partyOf(name string) *party { return &t.parties[t.partyID(name)] }
-
-// partyID returns the participant's id, creating it.
-func (t *Table) partyID(name string) int32 {
-	id, ok := t.partyIdx[name]
-	if !ok {
-		id = int32(len(t.parties))
-		t.parties = append(t.parties, party{name: name})
-		t.partyIdx[name] = id
-	}
+	id := PartyID(len(t.parties))
+	t.parties = append(t.parties, party{name: name, seat: t.seatOf(name)})
+	t.partyIdx[name] = id
 	return id
 }
 
-func (t *Table) lookupSeat(name string) int32 {
+// lookupParty finds a participant's id without interning it (0: never seen).
+func (t *Table) lookupParty(name string) PartyID { return t.partyIdx[name] }
+
+func (t *Table) seatOf(name string) seatID {
 	if id, ok := t.seatIdx[name]; ok {
 		return id
 	}
-	return -1
-}
-
-func (t *Table) seatOf(name string) int32 {
-	id, ok := t.seatIdx[name]
-	if !ok {
-		id = int32(len(t.seatIdx))
-		t.seatIdx[name] = id
-	}
+	id := seatID(len(t.seats))
+	t.seats = append(t.seats, seat{name: name})
+	t.seatIdx[name] = id
 	return id
 }
 
-// spot is one participant's stake on one bet in one playing area and betting round, as a
-// map key: party, seat, bet index and betting round packed into 64 bits.
+// spot is one participant's stake on one bet at a seat not their own, in one betting
+// round, as a map key: party, seat, bet index and betting round packed into 64 bits.
 type spot uint64
 
-func spotOf(party, seat int32, bet, betting int) spot {
-	return spot(uint64(uint32(party))<<32 | uint64(uint32(seat)&0xffffff)<<8 | uint64(bet&0x3f)<<2 | uint64(betting&3))
+func spotOf(p PartyID, s seatID, bet, betting int) spot {
+	return spot(uint64(uint32(p))<<32 | uint64(uint32(s)&0xffffff)<<8 | uint64(bet&0x3f)<<2 | uint64(betting&3))
 }
-
-// area is a playing area: a seat's spot for one bet (Tiger 3.6).
-func (s spot) area() uint64 { return uint64(s) & 0xffffffff &^ 3 }
 
 // betIndex is the position of a bet in the game's list, or -1.
 func (t *Table) betIndex(id string) int {

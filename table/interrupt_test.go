@@ -37,15 +37,15 @@ func TestTiger517OutcomeEstablished(t *testing.T) {
 			name := fmt.Sprintf("Tiger 5.17 %s interrupted after %d cards: window %v", game, n, window)
 			t.Run(name, func(t *testing.T) {
 				x := newTB(t, Config{Game: game})
-				x.ok(Command{Type: CmdOpen})
-				x.ok(Command{Type: CmdClose})
+				x.ok(&Open{})
+				x.ok(&Close{})
 				for _, f := range deal[:n] {
 					x.cards(f)
 					if x.Status().BetOpen { // Bet on Baccarat's second and third betting rounds
-						x.ok(Command{Type: CmdClose})
+						x.ok(&Close{})
 					}
 				}
-				ev := x.ok(Command{Type: CmdInterrupt, Reason: "power_failure"})
+				ev := x.ok(&Interrupt{Header: Header{Reason: "power_failure"}})
 				e := last(ev, EvInterrupted)
 				if e.Window != window || e.Certain == window {
 					t.Fatalf("window %v certain %v, want window %v", e.Window, e.Certain, window)

@@ -4,12 +4,13 @@ import (
 	"slices"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
 )
 
 // interrupt records a power failure, crash or device fault (Tiger 5.17; SPEC §4). When no
 // outcome is established, a withdrawal window opens: each owner may withdraw all of their
 // wagers. Otherwise the round goes on to its end after resume.
-func (t *Table) interrupt(c *Command, actor string, role Role) error {
+func (t *Table) interrupt(h *Header, actor string, role Role) error {
 	if !t.roundOpen() {
 		return badState("no round is under way")
 	}
@@ -17,7 +18,7 @@ func (t *Table) interrupt(c *Command, actor string, role Role) error {
 		return badState("the round is already interrupted")
 	}
 	established := t.OutcomeEstablished()
-	e := t.event(EvInterrupted, c, actor, role)
+	e := t.event(EvInterrupted, h, actor, role)
 	e.Window, e.Certain = !established, established
 	t.emit(e)
 	return nil
@@ -47,14 +48,14 @@ func (t *Table) OutcomeEstablished() bool {
 
 // resume ends an interruption or a withdrawal window. After a simultaneous draw it deals the
 // drawn cards in their order: the known order, or the one the pit determined (Cards).
-func (t *Table) resume(c *Command, actor string, role Role) error {
+func (t *Table) resume(c *Resume, actor string, role Role) error {
 	if len(t.pending) > 0 {
 		return t.resumeDraw(c, actor, role)
 	}
 	if !t.interrupted {
 		return badState("nothing to resume")
 	}
-	e := t.event(EvResumed, c, actor, role)
+	e := t.event(EvResumed, &c.Header, actor, role)
 	if t.betOpen {
 		// An interrupted betting phase reopens with a fresh window, announced to everyone:
 		// the interruption must not eat the players' betting time (SPEC §4).
@@ -64,7 +65,7 @@ func (t *Table) resume(c *Command, actor string, role Role) error {
 	return nil
 }
 
-func (t *Table) resumeDraw(c *Command, actor string, role Role) error {
+func (t *Table) resumeDraw(c *Resume, actor string, role Role) error {
 	order := c.Cards
 	if order == nil {
 		order = t.pending
@@ -77,11 +78,11 @@ func (t *Table) resumeDraw(c *Command, actor string, role Role) error {
 		return err
 	}
 	order = slices.Clone(order)
-	e := t.event(EvResumed, c, actor, role)
-	e.Cards = order
+	e := t.event(EvResumed, &c.Header, actor, role)
+	e.more().Cards = order
 	t.emit(e)
 	for _, k := range order {
-		t.dealCard(k, c, actor, role)
+		t.dealCard(k, &c.Header, actor, role, c.Until)
 		if t.phase != PhaseDealing {
 			break
 		}
@@ -92,59 +93,55 @@ func (t *Table) resumeDraw(c *Command, actor string, role Role) error {
 // deviceReset: the dealing device had to be reset after "No more bets" (Tiger 5.9). With no
 // card dealt, betting reopens: players may withdraw and wager again before "No more bets"
 // is called again. With cards dealt, the round is void.
-func (t *Table) deviceReset(c *Command, actor string, role Role) error {
+func (t *Table) deviceReset(h *Header, actor string, role Role) error {
 	if t.phase != PhaseClosed && t.phase != PhaseDealing {
 		return badState("a device reset is handled after No more bets and before the result")
 	}
 	if t.coup.Len() > 0 || t.betting > 1 || len(t.pending) > 0 {
-		t.voidRound(c, actor, role, "device_reset", nil)
+		t.voidRound(h, actor, role, "device_reset", nil)
 		return nil
 	}
-	e := t.event(EvDeviceReset, c, actor, role)
+	e := t.event(EvDeviceReset, h, actor, role)
 	e.Phase, e.Window = PhaseBetting, true
 	t.emit(e)
 	return nil
 }
 
 // void voids the round with a reason (SPEC §4): every stake is returned, earlier rounds stand.
-func (t *Table) void(c *Command, actor string, role Role) error {
+func (t *Table) void(h *Header, actor string, role Role) error {
 	if !t.roundOpen() {
 		return badState("only a round under way can be voided; round %d is %s", t.round, t.phase)
 	}
-	if !slices.Contains(VoidReasons, c.Reason) {
+	if !slices.Contains(VoidReasons, h.Reason) {
 		return refuse(baccarat.CodeBadRequest, "void needs a reason, one of %v", VoidReasons)
 	}
-	t.voidRound(c, actor, role, c.Reason, nil)
+	t.voidRound(h, actor, role, h.Reason, nil)
 	return nil
 }
 
-func (t *Table) voidRound(c *Command, actor string, role Role, reason string, cards []baccarat.Card) {
-	e := t.event(EvRoundVoided, c, actor, role)
-	e.Reason, e.Cards, e.Phase = reason, cards, PhaseVoid
-	e.Settlements = make([]Settlement, 0, len(t.wagers))
+func (t *Table) voidRound(h *Header, actor string, role Role, reason string, cards []baccarat.Card) {
+	e := t.event(EvRoundVoided, h, actor, role)
+	e.Reason, e.Phase = reason, PhaseVoid
+	if cards != nil {
+		e.more().Cards = cards
+	}
+	e.Settlements = t.settleBuf[:0]
 	for _, w := range t.wagers {
 		e.Settlements = append(e.Settlements, Settlement{Wager: w.ID, Player: w.Player, Bet: w.Bet, Stake: w.Stake,
-			Outcome: "void", Odds: w.Odds, Returned: w.Stake})
+			Outcome: games.Void, Odds: w.Odds, Returned: w.Stake})
 	}
+	t.settleBuf = e.Settlements
 	t.emit(e)
 	if reason == "insufficient_cards" && !t.shoe.ending {
-		t.emit(t.event(EvCutCard, c, actor, role))
+		t.emit(t.event(EvCutCard, h, actor, role))
 	}
-	t.afterRound(c, actor, role)
+	t.afterRound(h, actor, role)
 }
 
 func (t *Table) onVoided(e *Event) {
 	for _, s := range e.Settlements {
-		f := t.partyOf(s.Player)
-		f.held -= s.Stake
-		f.balance += s.Returned
+		t.parties[t.Party(s.Player)].held -= s.Stake
 	}
 	t.endRound(PhaseVoid)
 }
 
-func (t *Table) endRound(p Phase) {
-	t.phase, t.betOpen, t.prices = p, false, nil
-	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
-	t.wagers = t.wagers[:0]
-	t.clearTallies()
-}

@@ -19,7 +19,7 @@ func (t *Table) roundOpen() bool {
 // newShoe starts a shoe. With Order it is an RNG shoe the table deals from (its order and
 // salt stay secret; the commitment is published, SPEC §2); without, cards come from a
 // dealer's shoe and the table knows only its composition.
-func (t *Table) newShoe(c *Command, actor string, role Role) error {
+func (t *Table) newShoe(c *NewShoe, actor string, role Role) error {
 	if t.roundOpen() {
 		return badState("a new shoe starts between rounds, not during round %d", t.round)
 	}
@@ -55,8 +55,8 @@ func (t *Table) newShoe(c *Command, actor string, role Role) error {
 	} else if c.Commitment != nil {
 		info.Commitment = c.Commitment
 	}
-	e := t.event(EvShoeStarted, c, actor, role)
-	e.Shoe = info
+	e := t.event(EvShoeStarted, &c.Header, actor, role)
+	e.more().Shoe = info
 	t.emit(e)
 	return nil
 }
@@ -77,7 +77,7 @@ func checkOrder(order []baccarat.Card, decks int) error {
 }
 
 func (t *Table) onShoeStarted(e *Event) {
-	s := e.Shoe
+	s := e.Shoe()
 	t.shoe = shoeState{active: true, number: s.Number, decks: s.Decks, counts: baccarat.NewCounts(s.Decks),
 		order: s.Order, cutCard: s.CutCard, commitment: s.Commitment, salt: s.Salt}
 	t.shoe.cutAt = len(s.Order) - s.CutCard
@@ -86,22 +86,22 @@ func (t *Table) onShoeStarted(e *Event) {
 
 // endShoe ends the shoe: now if no round is under way, else after the round (the dealer saw
 // the cut card, Tiger 3.17).
-func (t *Table) endShoe(c *Command, actor string, role Role) error {
+func (t *Table) endShoe(h *Header, actor string, role Role) error {
 	if !t.shoe.active {
 		return badState("there is no shoe in play")
 	}
 	if t.roundOpen() {
 		if !t.shoe.ending {
-			t.emit(t.event(EvCutCard, c, actor, role))
+			t.emit(t.event(EvCutCard, h, actor, role))
 		}
 		return nil
 	}
-	t.emitShoeEnded(c, actor, role)
+	t.emitShoeEnded(h, actor, role)
 	return nil
 }
 
-func (t *Table) emitShoeEnded(c *Command, actor string, role Role) {
-	e := t.event(EvShoeEnded, c, actor, role)
+func (t *Table) emitShoeEnded(h *Header, actor string, role Role) {
+	e := t.event(EvShoeEnded, h, actor, role)
 	info := &ShoeInfo{Number: t.shoe.number, Decks: t.shoe.decks, Cards: t.shoe.decks * baccarat.NumCards,
 		Commitment: t.shoe.commitment, Live: t.shoe.order == nil}
 	if t.shoe.order != nil {
@@ -110,29 +110,29 @@ func (t *Table) emitShoeEnded(c *Command, actor string, role Role) {
 		ok := baccarat.Reveal{Order: t.shoe.order, Salt: salt}.Verify(*t.shoe.commitment)
 		info.Verified = &ok
 	}
-	e.Shoe = info
+	e.more().Shoe = info
 	t.emit(e)
 }
 
 // open starts a round: "Place your bets, please" (MBS 3.1).
-func (t *Table) open(c *Command, actor string, role Role) error {
+func (t *Table) open(c *Open, actor string, role Role) error {
 	if t.roundOpen() {
 		return badState("round %d is still %s", t.round, t.phase)
 	}
 	if !t.shoe.active {
 		return badState("there is no shoe: start one (new_shoe)")
 	}
-	e := t.event(EvBettingOpened, c, actor, role)
+	e := t.event(EvBettingOpened, &c.Header, actor, role)
 	e.Round, e.Betting, e.Until, e.Phase = t.round+1, 1, c.Until, PhaseBetting
 	if t.game.Rules.BettingRounds > 1 {
-		e.Prices = t.price(nil)
+		e.more().Prices = t.price(nil)
 	}
 	t.emit(e)
 	return nil
 }
 
 func (t *Table) onBettingOpened(e *Event) {
-	t.betting, t.betOpen, t.until, t.prices = e.Betting, true, e.Until, e.Prices
+	t.betting, t.betOpen, t.until, t.prices = e.Betting, true, e.Until, e.Prices()
 	if e.Betting > 1 { // Bet on Baccarat's second and third rounds open inside dealing
 		return
 	}
@@ -140,24 +140,26 @@ func (t *Table) onBettingOpened(e *Event) {
 	t.coup = baccarat.Coup{}
 	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
 	t.prevReqs, t.reqs = t.reqs, t.prevReqs
-	clear(t.reqs)
+	if len(t.reqs) > 0 {
+		clear(t.reqs)
+	}
 	t.wagers = t.wagers[:0]
 	t.clearTallies()
 	for i := range t.riding { // RWS 3.9: pushes stay on the layout into this round
 		w := t.riding[i]
 		w.Round = t.round
-		t.addWager(&w, w.pid)
+		t.addWager(&w)
 	}
 	t.riding = t.riding[:0]
 }
 
 // close is "No more bets" (MBS 3.2): no wager may be placed, increased or withdrawn after it
 // (MBS 5.6, 5.7). For Bet on Baccarat it also closes the second and third betting rounds.
-func (t *Table) close(c *Command, actor string, role Role) error {
+func (t *Table) close(h *Header, actor string, role Role) error {
 	if !t.betOpen || t.interrupted {
 		return badState("betting is not open")
 	}
-	e := t.event(EvBettingClosed, c, actor, role)
+	e := t.event(EvBettingClosed, h, actor, role)
 	e.Betting = t.betting
 	e.Phase = t.phase
 	if t.phase == PhaseBetting {
@@ -167,23 +169,8 @@ func (t *Table) close(c *Command, actor string, role Role) error {
 	return nil
 }
 
-// fund adds to (or takes from) a participant's funds at this table: a buy-in, tournament
-// chips, or the host mirroring a wallet.
-func (t *Table) fund(c *Command, actor string, role Role) error {
-	if c.Player == "" {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "fund needs a player")
-	}
-	if bal, _ := t.Balance(c.Player); bal+c.Amount < 0 {
-		return baccarat.Errorf(baccarat.CodeInsufficientFunds, "%s has %d available, cannot take %d", c.Player, bal, -c.Amount)
-	}
-	e := t.event(EvFunded, c, actor, role)
-	e.Player, e.Amount = c.Player, c.Amount
-	t.emit(e)
-	return nil
-}
-
 // setLimit sets a bet's minimum and maximum; it applies to wagers placed from now on.
-func (t *Table) setLimit(c *Command, actor string, role Role) error {
+func (t *Table) setLimit(c *SetLimit, actor string, role Role) error {
 	b := t.game.Bet(c.Bet)
 	if b == nil {
 		return baccarat.Errorf(baccarat.CodeUnknownBet, "%s has no bet %q", t.game.Name, c.Bet)
@@ -192,14 +179,15 @@ func (t *Table) setLimit(c *Command, actor string, role Role) error {
 	if err := checkLimit(b, l, t.cfg.Currency); err != nil {
 		return err
 	}
-	e := t.event(EvLimitChanged, c, actor, role)
-	e.Setting, e.Bet, e.Limit = "bet_limit", c.Bet, &l
+	e := t.event(EvLimitChanged, &c.Header, actor, role)
+	d := e.more()
+	d.Setting, d.Bet, d.Limit = SettingBetLimit, c.Bet, &l
 	t.emit(e)
 	return nil
 }
 
 // setAreaLimit restricts the wagers per playing area below the game's maximum (Tiger 3.6.1).
-func (t *Table) setAreaLimit(c *Command, actor string, role Role) error {
+func (t *Table) setAreaLimit(c *SetAreaLimit, actor string, role Role) error {
 	most := t.game.Rules.MaxWagersPerArea
 	if most == 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%s has no limit of wagers per area", t.game.Name)
@@ -207,32 +195,24 @@ func (t *Table) setAreaLimit(c *Command, actor string, role Role) error {
 	if c.Limit < 1 || c.Limit > most {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "wagers per area must be 1 to %d (Tiger 3.6)", most)
 	}
-	e := t.event(EvLimitChanged, c, actor, role)
-	e.Setting, e.Count = "area_limit", c.Limit
+	e := t.event(EvLimitChanged, &c.Header, actor, role)
+	d := e.more()
+	d.Setting, d.Count = SettingAreaLimit, c.Limit
 	t.emit(e)
 	return nil
 }
 
 // setDifferential sets the table differential limit (Tiger 5.18); 0 removes it.
-func (t *Table) setDifferential(c *Command, actor string, role Role) error {
+func (t *Table) setDifferential(c *SetDifferential, actor string, role Role) error {
 	if !t.game.Rules.TableDifferential {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%s has no table differential", t.game.Name)
 	}
 	if c.Amount < 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "the table differential cannot be negative")
 	}
-	e := t.event(EvLimitChanged, c, actor, role)
-	e.Setting, e.Amount = "differential", c.Amount
+	e := t.event(EvLimitChanged, &c.Header, actor, role)
+	d := e.more()
+	d.Setting, d.Amount = SettingDifferential, c.Amount
 	t.emit(e)
 	return nil
-}
-
-func (t *Table) clearTallies() {
-	clear(t.spots)
-	clear(t.areas)
-	clear(t.totals)
-	for i := range t.parties {
-		t.parties[i].mains = 0
-	}
-	t.sumPlayer, t.sumBanker = 0, 0
 }

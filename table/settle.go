@@ -8,67 +8,95 @@ import (
 
 // settle settles every wager of the round on the finished coup, then ends the Dragon session
 // and the shoe when they are due.
-func (t *Table) settle(c *Command, actor string, role Role) {
-	r := t.coup.Result()
-	e := t.event(EvRoundSettled, c, actor, role)
+func (t *Table) settle(h *Header, actor string, role Role) {
+	e := t.event(EvRoundSettled, h, actor, role)
 	e.Phase = PhaseSettled
-	e.Result = RoundResult{Result: r, set: true}
-	e.Settlements = make([]Settlement, len(t.wagers))
+	e.Result = RoundResult{Result: t.coup.Result(), set: true}
+	r := &e.Result.Result // in the event buffer: resolving bets through it allocates nothing
+	if cap(t.settleBuf) < len(t.wagers) {
+		t.settleBuf = make([]Settlement, len(t.wagers), 2*len(t.wagers))
+	}
+	e.Settlements = t.settleBuf[:len(t.wagers)]
+	t.resolveBets(r)
 	for i := range t.wagers {
-		t.settleWager(&e.Settlements[i], &t.wagers[i], &r)
+		t.settleWager(&e.Settlements[i], &t.wagers[i])
 	}
 	t.emit(e)
 	if t.game.Rules.DragonSessions && len(t.sessionResults) >= t.cfg.SessionHands {
-		t.settleSession(c, actor, role)
+		t.settleSession(h, actor, role)
 	}
 	if t.game.Rules.ShoeChangeBelow > 0 && t.shoe.counts.Total() < t.game.Rules.ShoeChangeBelow && !t.shoe.ending {
-		t.emit(t.event(EvCutCard, c, actor, role)) // BoB 3.4.1: change the shoe under 40 cards
+		t.emit(t.event(EvCutCard, h, actor, role)) // BoB 3.4.1: change the shoe under 40 cards
 	}
-	t.afterRound(c, actor, role)
+	t.afterRound(h, actor, role)
 }
 
 // afterRound ends the shoe once its last round is over.
-func (t *Table) afterRound(c *Command, actor string, role Role) {
+func (t *Table) afterRound(h *Header, actor string, role Role) {
 	if t.shoe.ending || (t.shoe.order != nil && t.shoe.next >= len(t.shoe.order)) {
-		t.emitShoeEnded(c, actor, role)
+		t.emitShoeEnded(h, actor, role)
 	}
 }
 
-// settleWager fills out with the settlement of w on the coup r.
-func (t *Table) settleWager(out *Settlement, w *Wager, r *baccarat.Result) {
+// outcome is how one bet of the game ends on this coup: decided once per round, read by
+// every wager on it.
+type outcome struct {
+	o    games.Outcome
+	tier int
+}
+
+// resolveBets decides every single-coup bet of the game on the coup, once.
+func (t *Table) resolveBets(r *baccarat.Result) {
+	for i, b := range t.game.Bets {
+		if b.Resolve != nil {
+			o, tier := b.Resolve(r)
+			t.outcomes[i] = outcome{o, tier}
+		}
+	}
+}
+
+// settleWager fills out with the settlement of w, from its bet's outcome on the coup (the
+// rules of games.Settle and games.SettleAtOdds: winnings rounded down to the minor unit).
+func (t *Table) settleWager(out *Settlement, w *Wager) {
 	bi := w.bet
 	b := t.game.Bets[bi]
-	var s games.Settlement
-	if b.Decimal {
-		s = games.SettleAtOdds(b, w.Stake, w.Odds, r)
-	} else {
-		s = games.Settle(b, w.Stake, r)
-	}
-	*out = Settlement{Wager: w.ID, Player: w.Player, Bet: w.Bet, Stake: w.Stake, Outcome: s.Outcome.String(),
-		Odds: w.Odds, Net: s.Net, Returned: s.Returned(w.Stake)}
-	if s.Outcome == games.Win && !b.Decimal {
-		out.Pays = t.pays[bi][s.Tier]
-	}
-	if s.Outcome == games.Push && b.Kind == games.Main && t.game.Rules.TieRides {
-		out.Rides, out.Returned = true, 0 // RWS 3.9: the wager stays on into the next round
+	oc := t.outcomes[bi]
+	out.Wager, out.Player, out.Bet, out.Stake, out.Outcome, out.Odds = w.ID, w.Player, w.Bet, w.Stake, oc.o, w.Odds
+	out.Pays, out.Rides = "", false
+	switch oc.o {
+	case games.Win:
+		if b.Decimal {
+			out.Net = w.Odds.Net(w.Stake)
+		} else {
+			out.Net = b.Tiers[oc.tier].Pays.Net(w.Stake)
+			out.Pays = t.pays[bi][oc.tier]
+		}
+		out.Returned = w.Stake + out.Net
+	case games.Lose:
+		out.Net, out.Returned = -w.Stake, 0
+	default:
+		out.Net, out.Returned = 0, w.Stake
+		if b.Kind == games.Main && t.game.Rules.TieRides {
+			out.Rides, out.Returned = true, 0 // RWS 3.9: the wager stays on into the next round
+		}
 	}
 }
 
 func (t *Table) onSettled(e *Event) {
-	for i, s := range e.Settlements {
+	for i := range e.Settlements {
+		s := &e.Settlements[i]
+		w := &t.wagers[i]
 		if s.Rides {
-			w := t.wagers[i]
-			w.Riding = true
-			t.riding = append(t.riding, w)
+			rw := *w
+			rw.Riding = true
+			t.riding = append(t.riding, rw)
 			continue
 		}
-		f := &t.parties[t.wagers[i].pid]
-		f.held -= s.Stake
-		f.balance += s.Returned
+		t.parties[w.party].held -= s.Stake
 		t.house -= s.Net
 	}
 	res := &e.Result.Result
-	t.shoeResults = append(t.shoeResults, ShoeResult{Winner: res.Winner.Letter(), PlayerPair: res.PlayerPair,
+	t.shoeResults = append(t.shoeResults, ShoeResult{Winner: res.Winner, PlayerPair: res.PlayerPair,
 		BankerPair: res.BankerPair, Natural: res.Natural})
 	if t.game.Rules.DragonSessions {
 		t.sessionResults = append(t.sessionResults, res.Winner)
@@ -76,27 +104,34 @@ func (t *Table) onSettled(e *Event) {
 	t.endRound(PhaseSettled)
 }
 
+func (t *Table) endRound(p Phase) {
+	t.phase, t.betOpen, t.prices = p, false, nil
+	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
+	t.wagers = t.wagers[:0]
+	t.clearTallies()
+}
+
 // endSession ends a Dragon session now, as for a session of a set length of time
 // (Dragon 1.1.13), and settles its Dragon bets.
-func (t *Table) endSession(c *Command, actor string, role Role) error {
+func (t *Table) endSession(h *Header, actor string, role Role) error {
 	if !t.game.Rules.DragonSessions {
 		return refuse(baccarat.CodeBadRequest, "%s has no Dragon sessions", t.game.Name)
 	}
 	if t.roundOpen() {
 		return badState("a session ends between rounds")
 	}
-	t.settleSession(c, actor, role)
+	t.settleSession(h, actor, role)
 	return nil
 }
 
 // settleSession settles the session's Dragon bets on its longest streaks (Dragon 3.12, 4.2).
-func (t *Table) settleSession(c *Command, actor string, role Role) {
-	e := t.event(EvSessionSettled, c, actor, role)
-	e.Session = t.session
-	e.Count = len(t.sessionResults)
+func (t *Table) settleSession(h *Header, actor string, role Role) {
+	e := t.event(EvSessionSettled, h, actor, role)
+	d := e.more()
+	d.Session, d.Count = t.session, len(t.sessionResults)
 	for _, w := range t.dragon {
-		s := games.SettleDragon(t.game.Bet(w.Bet), w.Stake, t.sessionResults)
-		out := Settlement{Wager: w.ID, Player: w.Player, Bet: w.Bet, Stake: w.Stake, Outcome: s.Outcome.String(),
+		s := games.SettleDragon(t.game.Bets[w.bet], w.Stake, t.sessionResults)
+		out := Settlement{Wager: w.ID, Player: w.Player, Bet: w.Bet, Stake: w.Stake, Outcome: s.Outcome,
 			Net: s.Net, Returned: s.Returned(w.Stake)}
 		if s.Outcome == games.Win {
 			out.Pays = s.Pays.String()
@@ -108,14 +143,12 @@ func (t *Table) settleSession(c *Command, actor string, role Role) {
 
 func (t *Table) onSessionSettled(e *Event) {
 	for _, s := range e.Settlements {
-		f := t.partyOf(s.Player)
-		f.held -= s.Stake
-		f.balance += s.Returned
+		t.parties[t.Party(s.Player)].held -= s.Stake
 		t.house -= s.Net
 	}
 	t.dragon = t.dragon[:0]
 	t.sessionResults = t.sessionResults[:0]
-	t.session = e.Session + 1
+	t.session = e.Session() + 1
 }
 
 // price asks the odds engine for Bet on Baccarat's offers given the cards revealed. When the

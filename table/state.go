@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -38,8 +39,7 @@ type State struct {
 	Differential baccarat.Money    `json:"differential,omitempty"`
 	Totals       map[string]int64  `json:"totals"` // stakes on each bet this round
 	NextWager    uint64            `json:"next_wager"`
-	Funded       baccarat.Money    `json:"funded"` // all funds given to players here
-	House        baccarat.Money    `json:"house"`  // the house's result so far
+	House        baccarat.Money    `json:"house"` // the house's result so far
 	Requests     map[string]uint64 `json:"-"`
 }
 
@@ -67,10 +67,36 @@ type SessionView struct {
 	CurrentRun    int    `json:"current_run,omitempty"`
 }
 
-// Funds are a participant's available and held money at the table.
+// Funds are a participant's money at the table: what they have in play here. What they
+// may stake is their wallet's, which the host passes with each wager.
 type Funds struct {
-	Available baccarat.Money `json:"available"`
-	Held      baccarat.Money `json:"held"`
+	Held baccarat.Money `json:"held"`
+}
+
+type shoeResultJSON struct {
+	Winner     string `json:"winner"` // B, P or T
+	PlayerPair bool   `json:"player_pair,omitempty"`
+	BankerPair bool   `json:"banker_pair,omitempty"`
+	Natural    bool   `json:"natural,omitempty"`
+}
+
+// MarshalJSON writes the round as the scoreboards' letters: B, P or T.
+func (r ShoeResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(shoeResultJSON{Winner: r.Winner.Letter(), PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, Natural: r.Natural})
+}
+
+// UnmarshalJSON reads a round written by MarshalJSON.
+func (r *ShoeResult) UnmarshalJSON(b []byte) error {
+	var j shoeResultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	w, err := baccarat.ParseWinner(j.Winner)
+	if err != nil {
+		return err
+	}
+	*r = ShoeResult{Winner: w, PlayerPair: j.PlayerPair, BankerPair: j.BankerPair, Natural: j.Natural}
+	return nil
 }
 
 // State returns a snapshot of the table. It shares nothing with the table.
@@ -81,7 +107,7 @@ func (t *Table) State() State {
 		Prices: slices.Clone(t.prices), ShoeResults: slices.Clone(t.shoeResults), NextPosition: t.NextPosition().String(),
 		Funds: map[string]Funds{}, Limits: maps.Clone(t.cfg.Limits), MaxPerArea: t.maxArea,
 		Differential: t.differential, Totals: map[string]int64{}, NextWager: t.nextWager, Requests: map[string]uint64{},
-		Funded: t.funded, House: t.house}
+		House: t.house}
 	if s.Wagers == nil {
 		s.Wagers = []Wager{}
 	}
@@ -101,14 +127,16 @@ func (t *Table) State() State {
 	cards, pos := t.coup.Dealt()
 	s.Cards = make([]DealtCard, len(cards))
 	for i := range cards {
-		s.Cards[i] = DealtCard{Card: cards[i], Position: pos[i], Pos: pos[i].String()}
+		s.Cards[i] = DealtCard{Card: cards[i], Position: pos[i], set: true}
 	}
-	for _, p := range t.parties {
-		s.Funds[p.name] = Funds{Available: p.balance, Held: p.held}
+	for _, p := range t.parties[1:] {
+		if p.held != 0 {
+			s.Funds[p.name] = Funds{Held: p.held}
+		}
 	}
 	s.Totals = t.Totals()
 	for k, v := range t.reqs {
-		s.Requests[k.player+"/"+k.id] = v
+		s.Requests[t.parties[k.party].name+"/"+k.id] = v
 	}
 	s.Session = t.sessionView()
 	return s

@@ -8,22 +8,12 @@ import (
 	"github.com/tablehouse/baccarat/odds"
 )
 
-// Phase is where a round stands (SPEC §4).
-type Phase string
+// maxBets bounds the bets of a game (the most has 9 single-coup bets and 3 Dragon bets):
+// per-bet tallies are arrays, not maps.
+const maxBets = 16
 
-// The phases. Idle is before the first round of a table.
-const (
-	PhaseIdle    Phase = "idle"
-	PhaseBetting Phase = "betting"
-	PhaseClosed  Phase = "closed"
-	PhaseDealing Phase = "dealing"
-	PhaseSettled Phase = "settled"
-	PhaseVoid    Phase = "void"
-)
-
-// VoidReasons are the reasons a round may be voided (SPEC §4).
-var VoidReasons = []string{"foreign_card", "wrong_card_count", "order_unrecoverable", "simultaneous_draw",
-	"insufficient_cards", "device_reset", "scanner_mismatch", "technical_failure", "dealer_error"}
+// maxBetting bounds the betting rounds of a game (Bet on Baccarat has 3).
+const maxBetting = 4
 
 // Table is one table's state. Use New, then Apply commands; or Replay a history.
 type Table struct {
@@ -31,6 +21,7 @@ type Table struct {
 	game *games.Game
 	// warnings from the configuration, for the operator.
 	warnings []string
+	limits   [maxBets]Limit // each bet's limit, its maximum held below what the books can post
 
 	seq   uint64
 	round uint64
@@ -52,38 +43,46 @@ type Table struct {
 	sessionResults []baccarat.Winner
 
 	nextWager uint64
-	parties   []party
-	partyIdx  map[string]int32
-	seatIdx   map[string]int32
+	parties   []party // parties[0] is unused: a PartyID of 0 means "not interned"
+	partyIdx  map[string]PartyID
+	seats     []seat
+	seatIdx   map[string]seatID
 	reqs      map[reqKey]uint64
 	prevReqs  map[reqKey]uint64
 
 	// tallies of this round's wagers, for the placement rules
-	spots        map[spot]baccarat.Money
-	areas        map[uint64]int   // players with a wager in each playing area
-	totals       []baccarat.Money // stakes on each bet this round, by bet index
-	sumPlayer    baccarat.Money
-	sumBanker    baccarat.Money
+	spots        map[spot]baccarat.Money // stakes at a seat not the party's own
+	touched      []PartyID               // parties with stakes this round
+	touchedSeats []seatID
+	totals       [maxBets]baccarat.Money // stakes on each bet this round, by bet index
+	sides        [4]baccarat.Money       // stakes on Player and Banker, by baccarat.Winner
 	maxArea      int
 	differential baccarat.Money
 	interrupted  bool
 	window       bool
 	pending      []baccarat.Card
 	shoeResults  []ShoeResult
-	pays         [][]string     // pays[bet][tier]: each tier's ratio as text, made once
-	funded       baccarat.Money // all funds ever given to players here
-	house        baccarat.Money // the house's result: stakes lost minus winnings paid
+	pays         [maxBets][]string // each tier's ratio as text, made once
+	house        baccarat.Money    // the house's result: stakes lost minus winnings paid
 	out          []Event
+	settleBuf    []Settlement // round_settled's settlements, reused round after round
+	placing      *placement   // the wager being placed, for onWagerPlaced
+	scratch      placement
+	placed       Wager // the wager of the last wager_placed event
+	outcomes     [maxBets]outcome
 }
 
-type reqKey struct{ player, id string }
+type reqKey struct {
+	party PartyID
+	id    string
+}
 
 // ShoeResult is a settled, non-void round of the current shoe, what the scoreboards read.
 type ShoeResult struct {
-	Winner     string `json:"winner"` // B, P or T
-	PlayerPair bool   `json:"player_pair,omitempty"`
-	BankerPair bool   `json:"banker_pair,omitempty"`
-	Natural    bool   `json:"natural,omitempty"`
+	Winner     baccarat.Winner
+	PlayerPair bool
+	BankerPair bool
+	Natural    bool
 }
 
 type shoeState struct {
@@ -106,19 +105,33 @@ func New(cfg Config) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{cfg: cfg, game: g, warnings: warnings, phase: PhaseIdle, session: 1,
-		partyIdx: map[string]int32{}, seatIdx: map[string]int32{}, reqs: map[reqKey]uint64{}, prevReqs: map[reqKey]uint64{},
-		spots: map[spot]baccarat.Money{}, areas: map[uint64]int{},
-		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential}
-	t.totals = make([]baccarat.Money, len(g.Bets))
-	for _, b := range g.Bets {
-		p := make([]string, len(b.Tiers))
-		for i, tier := range b.Tiers {
-			p[i] = tier.Pays.String()
-		}
-		t.pays = append(t.pays, p)
+	if len(g.Bets) > maxBets {
+		return nil, baccarat.Errorf(baccarat.CodeInternal, "%s has %d bets; a table holds at most %d", g.Name, len(g.Bets), maxBets)
 	}
+	t := &Table{cfg: cfg, game: g, warnings: warnings, phase: PhaseIdle, session: 1,
+		parties: make([]party, 1, 16), partyIdx: map[string]PartyID{}, seatIdx: map[string]seatID{},
+		reqs: map[reqKey]uint64{}, prevReqs: map[reqKey]uint64{}, spots: map[spot]baccarat.Money{},
+		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential}
+	for i, b := range g.Bets {
+		p := make([]string, len(b.Tiers))
+		for j, tier := range b.Tiers {
+			p[j] = tier.Pays.String()
+		}
+		t.pays[i] = p
+	}
+	t.setLimits()
 	return t, nil
+}
+
+// setLimits works out each bet's effective limit from the configuration.
+func (t *Table) setLimits() {
+	for i, b := range t.game.Bets {
+		l := t.cfg.LimitFor(b.ID)
+		if most := MaxStake(b); l.Max == 0 || l.Max > most {
+			l.Max = most
+		}
+		t.limits[i] = l
+	}
 }
 
 // Game is the table's game.
@@ -153,13 +166,16 @@ func (t *Table) cardDue() bool {
 		!t.window && len(t.pending) == 0 && !t.coup.Done()
 }
 
-// Balance is a participant's available funds and the amount they have in play here.
-func (t *Table) Balance(player string) (available, held baccarat.Money) {
-	if id := t.lookupParty(player); id >= 0 {
-		return t.parties[id].balance, t.parties[id].held
+// Held is the money a participant has in play at this table.
+func (t *Table) Held(player string) baccarat.Money {
+	if id := t.lookupParty(player); id != 0 {
+		return t.parties[id].held
 	}
-	return 0, 0
+	return 0
 }
+
+// House is the house's result at this table so far: stakes lost minus winnings paid.
+func (t *Table) House() baccarat.Money { return t.house }
 
 // Wagers returns this round's wagers (riding ones included) and the session's Dragon wagers.
 func (t *Table) Wagers() []Wager {
@@ -169,7 +185,7 @@ func (t *Table) Wagers() []Wager {
 
 // WagerByRequest finds the wager a request id placed, in this round or the last.
 func (t *Table) WagerByRequest(player, requestID string) (Wager, bool) {
-	k := reqKey{player, requestID}
+	k := reqKey{t.lookupParty(player), requestID}
 	id, ok := t.reqs[k]
 	if !ok {
 		id, ok = t.prevReqs[k]
@@ -196,3 +212,9 @@ func (t *Table) Revealed() []baccarat.Card {
 
 // ShoeCounts is the composition of the cards the engine knows are still in the shoe.
 func (t *Table) ShoeCounts() baccarat.Counts { return t.shoe.counts }
+
+// ShoeActive reports whether a shoe is in play.
+func (t *Table) ShoeActive() bool { return t.shoe.active }
+
+// ShoeNumber is the number of the shoe in play, or of the last one.
+func (t *Table) ShoeNumber() uint64 { return t.shoe.number }

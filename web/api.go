@@ -221,7 +221,7 @@ func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity
 	if req.RequestID == "" {
 		req.RequestID = uuid.NewString()
 	}
-	cmd := table.Command{Type: table.CmdPlace, Actor: id.ID, Role: table.RolePlayer, Player: id.ID, Bet: req.Bet,
+	cmd := &table.Place{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Player: id.ID, Bet: req.Bet,
 		Stake: req.Stake, Seat: req.Seat, RequestID: req.RequestID}
 	if req.Odds != nil {
 		cmd.Odds = *req.Odds
@@ -248,7 +248,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 			return
 		}
 	}
-	cmd := table.Command{Type: table.CmdWithdraw, Actor: id.ID, Role: table.RolePlayer, Player: id.ID, Wager: req.Wager}
+	cmd := &table.Withdraw{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Player: id.ID, Wager: req.Wager}
 	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -256,7 +256,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 	}
 	withdrawn := []table.Wager{}
 	for _, e := range res.Events {
-		withdrawn = append(withdrawn, e.Withdrawn...)
+		withdrawn = append(withdrawn, e.Withdrawn()...)
 	}
 	bal, _ := s.host.Balance(r.Context(), id.ID, s.currency)
 	writeJSON(w, 200, map[string]any{"withdrawn": withdrawn, "balance": bal})
@@ -294,7 +294,7 @@ const maxReason = 200
 
 func (c *dealerCommand) check() error {
 	if !dealerCommands[c.Type] {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", truncate(string(c.Type), 40))
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", truncate(c.Type.String(), 40))
 	}
 	if len(c.Reason) > maxReason || !printable(c.Reason) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "reason: at most %d bytes of printable text", maxReason)
@@ -317,10 +317,30 @@ func printable(s string) bool {
 	return true
 }
 
+// command is the typed table command: each takes only its own fields.
 func (c *dealerCommand) command(id Identity) table.Command {
-	return table.Command{Type: c.Type, Actor: id.ID, Role: id.tableRole(), Reason: c.Reason, Card: c.Card, Cards: c.Cards,
-		Known: c.Known, Cut: c.Cut, Decks: c.Decks, Commitment: c.Commitment, Bet: c.Bet, Min: c.Min, Max: c.Max,
-		Limit: c.Limit, Amount: c.Amount}
+	h := table.Header{Actor: id.ID, Role: id.tableRole(), Reason: c.Reason}
+	switch c.Type {
+	case table.CmdCard:
+		return &table.Card{Header: h, Card: c.Card, Cut: c.Cut}
+	case table.CmdCorrect:
+		return &table.Correct{Header: h, Cards: c.Cards}
+	case table.CmdSimultaneous:
+		return &table.Simultaneous{Header: h, Cards: c.Cards, Known: c.Known}
+	case table.CmdResume:
+		return &table.Resume{Header: h, Cards: c.Cards}
+	case table.CmdNewShoe:
+		return &table.NewShoe{Header: h, Decks: c.Decks, Commitment: c.Commitment}
+	case table.CmdSetLimit:
+		return &table.SetLimit{Header: h, Bet: c.Bet, Min: c.Min, Max: c.Max}
+	case table.CmdSetAreaLimit:
+		return &table.SetAreaLimit{Header: h, Limit: c.Limit}
+	case table.CmdSetDifferential:
+		return &table.SetDifferential{Header: h, Amount: c.Amount}
+	}
+	cmd := table.NewCommand(c.Type) // the rest carry nothing but who, when and why
+	*cmd.Head() = h
+	return cmd
 }
 
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request, id Identity) {
@@ -362,7 +382,7 @@ func (s *Server) handleLimits(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	cmd := c.command(id)
-	cmd.Role = table.RolePit
+	cmd.Head().Role = table.RolePit
 	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/script"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -64,7 +65,7 @@ func runReplay(_ context.Context, e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
-	if _, err := table.RunScript(in, e.stdout, opt); err != nil {
+	if _, err := script.Run(in, e.stdout, opt); err != nil {
 		return fail(e, c.name, err)
 	}
 	return 0
@@ -72,17 +73,17 @@ func runReplay(_ context.Context, e *env, args []string) int {
 
 // replayOptions checks the flags: a game that exists, --decks within its range and --seed not
 // negative when they are given (the default -1 means live shoes).
-func replayOptions(fs *flag.FlagSet, game string, decks int, seed int64) (table.ScriptOptions, error) {
+func replayOptions(fs *flag.FlagSet, game string, decks int, seed int64) (script.Options, error) {
 	g, err := gameFlag(game)
 	if err != nil {
-		return table.ScriptOptions{}, err
+		return script.Options{}, err
 	}
 	if _, err = gameDecks(fs, g, decks); err != nil {
-		return table.ScriptOptions{}, err
+		return script.Options{}, err
 	}
 	// Decks stays 0 unless given, so that a script's config line naming another game gets
 	// that game's default.
-	opt := table.ScriptOptions{Config: table.Config{Game: g.ID, Decks: decks}}
+	opt := script.Options{Config: table.Config{Game: g.ID, Decks: decks}}
 	if given(fs, "seed") {
 		if seed < 0 {
 			return opt, baccarat.Errorf(baccarat.CodeBadRequest, "--seed %d: a seed is 0 or more (leave it out for live shoes)", seed)

@@ -1,0 +1,114 @@
+package script
+
+import (
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// lineCmd is a script line: the fields of every command, so that scripts stay easy to
+// write (a line may carry a field its command ignores); unknown fields are refused.
+type lineCmd struct {
+	Cmd    string     `json:"cmd"`
+	Actor  string     `json:"actor,omitempty"`
+	Role   table.Role `json:"role,omitempty"`
+	At     time.Time  `json:"at,omitzero"`
+	Reason string     `json:"reason,omitempty"`
+
+	Player    string         `json:"player,omitempty"`
+	Seat      string         `json:"seat,omitempty"`
+	Bet       string         `json:"bet,omitempty"`
+	Stake     baccarat.Money `json:"stake,omitempty"`
+	Odds      baccarat.Odds  `json:"odds,omitempty"`
+	RequestID string         `json:"request_id,omitempty"`
+	Wager     uint64         `json:"wager,omitempty"`
+
+	Card  *baccarat.Card  `json:"card,omitempty"`
+	Cards []baccarat.Card `json:"cards,omitempty"`
+	Known bool            `json:"known,omitempty"`
+	Cut   bool            `json:"cut,omitempty"`
+
+	Decks      int                  `json:"decks,omitempty"`
+	Order      []baccarat.Card      `json:"order,omitempty"`
+	Salt       string               `json:"salt,omitempty"`
+	CutCard    int                  `json:"cut_card,omitempty"`
+	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
+	Until      time.Time            `json:"until,omitzero"`
+
+	Amount baccarat.Money `json:"amount,omitempty"`
+	Min    baccarat.Money `json:"min,omitempty"`
+	Max    baccarat.Money `json:"max,omitempty"`
+	Limit  int            `json:"limit,omitempty"`
+}
+
+// cmdFund is the runner's own command: it funds a player's wallet, not the table.
+const cmdFund table.CommandType = 255
+
+// aliases are other names people give the commands in a script; they mean the same.
+var aliases = map[string]string{
+	"open_betting": "open", "place_your_bets": "open", "close_betting": "close", "no_more_bets": "close",
+	"place_wager": "place", "wager": "place", "bet": "place", "withdraw_wager": "withdraw",
+	"deal_card": "card", "scan": "card", "void_round": "void", "shuffle": "new_shoe", "change_shoe": "new_shoe",
+	"correction": "correct", "power_failure": "interrupt", "simultaneous": "simultaneous_draw",
+}
+
+// kind is the line's command (CmdNone when it names none the table knows).
+func (l *lineCmd) kind() table.CommandType {
+	name := l.Cmd
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	if name == "fund" {
+		return cmdFund
+	}
+	var k table.CommandType
+	if k.UnmarshalText([]byte(name)) != nil {
+		return table.CmdNone
+	}
+	return k
+}
+
+// command is the typed command the line describes.
+func (l *lineCmd) command(kind table.CommandType) (table.Command, error) {
+	h := table.Header{Actor: l.Actor, Role: l.Role, At: l.At, Reason: l.Reason}
+	switch kind {
+	case table.CmdNewShoe:
+		return &table.NewShoe{Header: h, Decks: l.Decks, Order: l.Order, Salt: l.Salt, CutCard: l.CutCard, Commitment: l.Commitment}, nil
+	case table.CmdEndShoe:
+		return &table.EndShoe{Header: h}, nil
+	case table.CmdOpen:
+		return &table.Open{Header: h, Until: l.Until}, nil
+	case table.CmdClose:
+		return &table.Close{Header: h}, nil
+	case table.CmdPlace:
+		return &table.Place{Header: h, Player: l.Player, Seat: l.Seat, Bet: l.Bet, Stake: l.Stake, Odds: l.Odds, RequestID: l.RequestID}, nil
+	case table.CmdWithdraw:
+		return &table.Withdraw{Header: h, Player: l.Player, Wager: l.Wager}, nil
+	case table.CmdDeal:
+		return &table.Deal{Header: h, Until: l.Until}, nil
+	case table.CmdCard:
+		return &table.Card{Header: h, Card: l.Card, Cut: l.Cut, Until: l.Until}, nil
+	case table.CmdCorrect:
+		return &table.Correct{Header: h, Cards: l.Cards}, nil
+	case table.CmdSimultaneous:
+		return &table.Simultaneous{Header: h, Cards: l.Cards, Known: l.Known}, nil
+	case table.CmdInterrupt:
+		return &table.Interrupt{Header: h}, nil
+	case table.CmdResume:
+		return &table.Resume{Header: h, Cards: l.Cards, Until: l.Until}, nil
+	case table.CmdDeviceReset:
+		return &table.DeviceReset{Header: h}, nil
+	case table.CmdVoid:
+		return &table.Void{Header: h}, nil
+	case table.CmdEndSession:
+		return &table.EndSession{Header: h}, nil
+	case table.CmdSetLimit:
+		return &table.SetLimit{Header: h, Bet: l.Bet, Min: l.Min, Max: l.Max}, nil
+	case table.CmdSetAreaLimit:
+		return &table.SetAreaLimit{Header: h, Limit: l.Limit}, nil
+	case table.CmdSetDifferential:
+		return &table.SetDifferential{Header: h, Amount: l.Amount}, nil
+	}
+	return nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %q", l.Cmd)
+}
