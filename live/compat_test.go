@@ -76,4 +76,3 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
-

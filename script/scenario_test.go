@@ -72,4 +72,3 @@ func diffLines(want, got string) string {
 	}
 	return ""
 }
-

@@ -315,4 +315,3 @@ func (res *Result) Conserved() error {
 	}
 	return nil
 }
-

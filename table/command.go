@@ -33,25 +33,25 @@ type CommandType uint8
 
 // The commands a table accepts. Their names are the replay script format (README).
 const (
-	CmdNone         CommandType = iota
-	CmdNewShoe                  // start a shoe: RNG (order given) or live
-	CmdEndShoe                  // end the shoe after this round (cut card seen)
-	CmdOpen                     // "Place your bets"
-	CmdClose                    // "No more bets"
-	CmdPlace                    // place a wager
-	CmdWithdraw                 // withdraw a wager (where the rules allow)
-	CmdDeal                     // deal the next card of an RNG shoe
-	CmdCard                     // a card from a dealer's card-reading shoe
-	CmdCorrect                  // re-enter the coup's cards in their right order
-	CmdSimultaneous             // two or more cards came out together
-	CmdInterrupt                // power failure, crash, device fault
-	CmdResume                   // end an interruption or a withdrawal window
-	CmdDeviceReset              // the dealing device was reset (Tiger 5.9)
-	CmdVoid                     // void the round, with a reason
-	CmdEndSession               // end a Dragon session now (timed sessions)
-	CmdSetLimit                 // a bet's minimum and maximum
-	CmdSetAreaLimit             // wagers per playing area (Tiger 3.6.1)
-	CmdSetDifferential          // the table differential (Tiger 5.18)
+	CmdNone            CommandType = iota
+	CmdNewShoe                     // start a shoe: RNG (order given) or live
+	CmdEndShoe                     // end the shoe after this round (cut card seen)
+	CmdOpen                        // "Place your bets"
+	CmdClose                       // "No more bets"
+	CmdPlace                       // place a wager
+	CmdWithdraw                    // withdraw a wager (where the rules allow)
+	CmdDeal                        // deal the next card of an RNG shoe
+	CmdCard                        // a card from a dealer's card-reading shoe
+	CmdCorrect                     // re-enter the coup's cards in their right order
+	CmdSimultaneous                // two or more cards came out together
+	CmdInterrupt                   // power failure, crash, device fault
+	CmdResume                      // end an interruption or a withdrawal window
+	CmdDeviceReset                 // the dealing device was reset (Tiger 5.9)
+	CmdVoid                        // void the round, with a reason
+	CmdEndSession                  // end a Dragon session now (timed sessions)
+	CmdSetLimit                    // a bet's minimum and maximum
+	CmdSetAreaLimit                // wagers per playing area (Tiger 3.6.1)
+	CmdSetDifferential             // the table differential (Tiger 5.18)
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",

@@ -144,4 +144,3 @@ func (t *Table) onVoided(e *Event) {
 	}
 	t.endRound(PhaseVoid)
 }
-
