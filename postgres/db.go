@@ -14,19 +14,21 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	migfile "github.com/tablehouse/baccarat/internal/migrations"
+	"math"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tablehouse/baccarat"
+	migfile "github.com/tablehouse/baccarat/internal/migrations"
 )
 
 // DefaultMaxConns is the connection pool size Open uses.
 const DefaultMaxConns = 8
 
-// DB is an open store.
+// DB is an open store: a pgxpool of connections, dialled when first needed.
 type DB struct {
-	pool *pool
+	pool *pgxpool.Pool
 }
 
 // Open connects to the database named by dsn (a postgres:// URL or key=value string; a
@@ -53,7 +55,10 @@ func OpenConfig(ctx context.Context, cfg *pgx.ConnConfig, maxConns int) (*DB, er
 		// planning and stay index lookups.
 		cfg.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
 	}
-	db := &DB{pool: newPool(cfg, maxConns)}
+	db, err := newDB(cfg, maxConns)
+	if err != nil {
+		return nil, err
+	}
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -70,8 +75,11 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
 	}
 	cfg.RuntimeParams["default_transaction_read_only"] = "on"
-	db := &DB{pool: newPool(cfg, 2)}
 	ms, err := migrations()
+	if err != nil {
+		return nil, err
+	}
+	db, err := newDB(cfg, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -90,20 +98,37 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	return db, nil
 }
 
-// Close closes the connections.
+// newDB makes the pool: pgxpool's defaults (connection lifetimes, health checks) with cfg's
+// connection settings and at most maxConns connections. It dials nothing yet.
+func newDB(cfg *pgx.ConnConfig, maxConns int) (*DB, error) {
+	pc, err := pgxpool.ParseConfig("")
+	if err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+	}
+	pc.ConnConfig = cfg
+	pc.MaxConns = int32(min(maxConns, math.MaxInt32))
+	p, err := pgxpool.NewWithConfig(context.Background(), pc)
+	if err != nil {
+		return nil, wrap("connect", err)
+	}
+	return &DB{pool: p}, nil
+}
+
+// Close closes the connections, waiting for those in use to be released.
 func (db *DB) Close() error {
-	db.pool.close()
+	db.pool.Close()
 	return nil
 }
 
-// withConn runs fn on a pooled connection.
+// withConn runs fn on a pooled connection. A connection fn leaves in a transaction (an
+// error left it in an unknown state) is closed on release rather than reused.
 func (db *DB) withConn(ctx context.Context, fn func(c *pgx.Conn) error) error {
-	c, err := db.pool.acquire(ctx)
+	c, err := db.pool.Acquire(ctx)
 	if err != nil {
 		return wrap("connect", err)
 	}
-	defer db.pool.release(c)
-	return fn(c)
+	defer c.Release()
+	return fn(c.Conn())
 }
 
 // errRetry asks inTx to run its transaction again: a concurrent commit got in first in a
