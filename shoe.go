@@ -100,22 +100,11 @@ func (s *Shoe) Draw() (c Card, ok bool) {
 	return c, true
 }
 
-// Peek returns the next i-th card without dealing it (i = 0 is the next card).
-func (s *Shoe) Peek(i int) (Card, bool) {
-	if s.next+i >= len(s.cards) {
-		return 0, false
-	}
-	return s.cards[s.next+i], true
-}
-
 // Undealt returns the cards not yet dealt, in order. The slice aliases the shoe.
 func (s *Shoe) Undealt() []Card { return s.cards[s.next:] }
 
 // Advance marks n more cards as dealt (after a caller dealt them from Undealt).
 func (s *Shoe) Advance(n int) { s.next = min(s.next+n, len(s.cards)) }
-
-// Dealt is the number of cards dealt so far.
-func (s *Shoe) Dealt() int { return s.next }
 
 // Remaining is the number of cards not yet dealt.
 func (s *Shoe) Remaining() int { return len(s.cards) - s.next }

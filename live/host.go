@@ -119,8 +119,8 @@ func cryptoShuffle(decks int) ([]baccarat.Card, []byte) {
 	return s.Order(), baccarat.NewSalt(src)
 }
 
-// ErrBusy is returned when a table's inbox is full: the overload policy is to refuse at once
-// rather than queue without bound or block the caller.
+// errBusy is the answer when a table's inbox is full: the overload policy is to refuse at
+// once rather than queue without bound or block the caller.
 var errBusy = baccarat.Errorf(baccarat.CodeBusy, "the table is busy: try again in a moment")
 
 // Open recovers every table in the store that this host can lease, and keeps trying to take
@@ -323,6 +323,10 @@ func (h *Host) runner(id string) (*runner, error) {
 type Result struct {
 	Events []table.Event
 	Wager  *table.Wager
+	// Balance is the player's available money once a wager or a withdrawal is durable, so
+	// the caller need not ask again (HasBalance says it is set).
+	Balance    int64
+	HasBalance bool
 }
 
 // Submit sends a command to a table and waits until its events are durable. A refused
@@ -333,6 +337,10 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 		return nil, err
 	}
 	if res, err := h.placedBefore(ctx, tableID, cmd); res != nil || err != nil {
+		if res != nil {
+			res.Balance, err = h.bank.available(ctx, ledger.Wallet(placer(cmd.(*table.Place)), r.spec.Currency))
+			res.HasBalance = err == nil
+		}
 		return res, err
 	}
 	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})

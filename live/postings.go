@@ -17,9 +17,10 @@ import (
 //	round_voided      in-play → wallet (every stake back)
 //	session_settled   the same for Dragon bets
 //
-// One transaction per player per event, keyed by table, event and player, so posting the
-// same event twice (a retry, a recovery) changes nothing, and a round with thousands of
-// wagers never makes an oversized transaction. Pushes that ride into the next round
+// A wager or a withdrawal is one transaction; a settlement books its players in groups, one
+// transaction per group (settlementTxs). Each is keyed by table, event and first player, so
+// posting the same event twice (a retry, a recovery) changes nothing, and a round with
+// thousands of wagers never makes an oversized transaction. Pushes that ride into the next round
 // (RWS 3.9) stay in play. Events carry their time, which the transactions take.
 func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledger.Transaction {
 	var txs []ledger.Transaction

@@ -423,6 +423,10 @@ func (r *runner) answer(s *staged) {
 				res.Wager = &w // the same request id again: the wager placed the first time
 			}
 		}
+		if player := playerOf(req.cmd); player != "" && s.err == nil {
+			bal, err := r.h.bank.available(r.h.ctx, ledger.Wallet(player, r.spec.Currency))
+			res.Balance, res.HasBalance = bal, err == nil
+		}
 		req.reply <- response{result: res, err: s.err}
 	}
 }
@@ -459,6 +463,20 @@ func (r *runner) rebuildBoard() {
 	for _, sr := range st.ShoeResults {
 		_ = r.board.Append(RoadRound(sr))
 	}
+}
+
+// playerOf is whose money a command moves, for the balance returned with it.
+func playerOf(c table.Command) string {
+	switch c := c.(type) {
+	case *table.Place:
+		return placer(c)
+	case *table.Withdraw:
+		if c.Player != "" {
+			return c.Player
+		}
+		return c.Actor
+	}
+	return ""
 }
 
 // RoadRound is a settled round of a shoe as the scoreboards read it.

@@ -67,7 +67,9 @@ type Funded struct {
 func Run(r io.Reader, w io.Writer, opt Options) (*Result, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	out := &writer{enc: json.NewEncoder(w)}
+	bw := bufio.NewWriterSize(w, 64<<10) // one write a block, not a line
+	out := &writer{enc: json.NewEncoder(bw)}
+	defer bw.Flush()
 	var run *runner
 	line := 0
 	for sc.Scan() && out.err == nil {
@@ -97,6 +99,9 @@ func Run(r io.Reader, w io.Writer, opt Options) (*Result, error) {
 			continue
 		}
 		run.do(line, &l)
+	}
+	if err := bw.Flush(); err != nil && out.err == nil {
+		out.err = err
 	}
 	if out.err != nil {
 		return nil, out.err

@@ -191,6 +191,10 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	s.log.Info("credit", "account", player, "amount", req.Amount, "by", id.ID)
-	bal, _ := s.host.Balance(r.Context(), player, s.currency)
+	bal, err := s.host.Balance(r.Context(), player, s.currency)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	writeJSON(w, 200, map[string]any{"id": player, "balance": bal})
 }

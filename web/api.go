@@ -234,8 +234,7 @@ func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity
 	}
 	s.metrics.ackLatency.observe(time.Since(start))
 	s.metrics.wagers.Add(1)
-	bal, _ := s.host.Balance(r.Context(), id.ID, s.currency)
-	writeJSON(w, 200, map[string]any{"wager": res.Wager, "balance": bal})
+	writeJSON(w, 200, map[string]any{"wager": res.Wager, "balance": s.balanceOf(r, id.ID, res)})
 }
 
 func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Identity) {
@@ -258,8 +257,21 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 	for _, e := range res.Events {
 		withdrawn = append(withdrawn, e.Withdrawn()...)
 	}
-	bal, _ := s.host.Balance(r.Context(), id.ID, s.currency)
-	writeJSON(w, 200, map[string]any{"withdrawn": withdrawn, "balance": bal})
+	writeJSON(w, 200, map[string]any{"withdrawn": withdrawn, "balance": s.balanceOf(r, id.ID, res)})
+}
+
+// balanceOf is the player's balance after a command: the one the host returned with it, or
+// (rarely: the wallet could not be read then) a fresh read, logged if that fails too.
+func (s *Server) balanceOf(r *http.Request, player string, res *live.Result) *int64 {
+	if res.HasBalance {
+		return &res.Balance
+	}
+	bal, err := s.host.Balance(r.Context(), player, s.currency)
+	if err != nil {
+		s.log.Warn("balance after a command", "player", player, "err", err)
+		return nil
+	}
+	return &bal
 }
 
 // dealerCommand is everything a dealer console or the pit may send: the table decides
