@@ -134,6 +134,7 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /{$}", s.public(s.page("lobby.html")))
 	m.HandleFunc("GET /table/{id}", s.public(s.page("table.html")))
 	m.HandleFunc("GET /dealer/{id}", s.public(s.page("dealer.html")))
+	m.HandleFunc("GET /account", s.public(s.page("account.html")))
 	m.Handle("GET /static/", s.public(s.static().ServeHTTP))
 
 	m.HandleFunc("GET /api/openapi.json", s.public(s.handleOpenAPI))
@@ -144,6 +145,7 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /api/tables/{id}", s.public(s.handleTable))
 	m.HandleFunc("GET /api/tables/{id}/stream", s.auth(anyone, s.handleStream))
 	m.HandleFunc("GET /api/tables/{id}/rounds", s.public(s.handleRounds))
+	m.HandleFunc("GET /api/tables/{id}/rules", s.public(s.handleRules))
 
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))

@@ -1,0 +1,254 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/odds"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// RulesView is GET /api/tables/{id}/rules: the game's rules, every bet's pay table with its
+// exact return to player and house edge for the table's shoe (the configured decks, full), the
+// table's limits, and whether the game is a tournament's (played for chips, SPEC §5).
+type RulesView struct {
+	Table string `json:"table"`
+	Game  string `json:"game"`
+	Name  string `json:"name"`
+	// Decks and Cards are the full shoe the figures are counted from.
+	Decks int `json:"decks"`
+	Cards int `json:"cards"`
+	// Tournament: the game's rule document is a tournament's; its tables play for chips.
+	Tournament bool `json:"tournament"`
+	// Cash: this table was set up to play a tournament pay table for money (SPEC §5).
+	Cash  bool     `json:"cash,omitempty"`
+	Rules []string `json:"rules"`
+	// OneSide and SideNeedsMain are the placement rules a page can check before sending a
+	// wager (RWS 3.3, 3.4); the table decides.
+	OneSide       bool                   `json:"one_side"`
+	SideNeedsMain bool                   `json:"side_needs_main"`
+	Limits        map[string]table.Limit `json:"limits"`
+	MaxPerArea    int                    `json:"max_wagers_per_area,omitempty"`
+	Differential  baccarat.Money         `json:"differential,omitempty"`
+	SessionHands  int                    `json:"session_hands,omitempty"`
+	Bets          []BetRules             `json:"bets"`
+}
+
+// BetRules is one bet's pay table and what it returns.
+type BetRules struct {
+	ID    string      `json:"id"`
+	Name  string      `json:"name"`
+	Kind  string      `json:"kind"`
+	Rule  string      `json:"rule,omitempty"`
+	Tiers []TierRules `json:"tiers"`
+	// Return is the return to player: the expected amount back (stake included) per unit
+	// staked, pushes counted as placed. HouseEdge is 1 − Return (negative: the player's edge).
+	Return    Figure `json:"return"`
+	HouseEdge Figure `json:"house_edge"`
+	// Win and Push are the probabilities of a win (any tier) and of the stake coming back.
+	Win  Figure `json:"win"`
+	Push Figure `json:"push"`
+	// Bet on Baccarat: the operator's margin on the bet, and the odds it is offered at before
+	// the first card of a full shoe (the figures above are at those odds).
+	Margin  *Figure `json:"margin,omitempty"`
+	Odds    string  `json:"odds,omitempty"`
+	Offered *bool   `json:"offered,omitempty"`
+	// SessionHands: a Dragon bet's figures are for a session of this many hands.
+	SessionHands int `json:"session_hands,omitempty"`
+}
+
+// TierRules is one way a bet wins, what it pays and how likely it is.
+type TierRules struct {
+	Event       string `json:"event"`
+	Pays        string `json:"pays"`
+	Probability Figure `json:"probability"`
+}
+
+// Figure is an exact quantity: a percentage with 4 decimals (rounded half away from zero)
+// and the exact fraction. A Dragon session's fractions run to thousands of digits over
+// (ways of a coup)^hands, so they are left out there; the percentage is still exact-rounded.
+type Figure struct {
+	Percent  string `json:"percent"`
+	Fraction string `json:"fraction,omitempty"`
+}
+
+func figure(r *big.Rat, withFraction bool) Figure {
+	f := Figure{Percent: new(big.Rat).Mul(r, big.NewRat(100, 1)).FloatString(4)}
+	if withFraction {
+		f.Fraction = r.String()
+	}
+	return f
+}
+
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	snap, err := s.host.Snapshot(r.PathValue("id"), watcher)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	cfg := snap.Spec.Config
+	g, err := games.ByID(cfg.Game)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	key := rulesKeyOf(g, cfg)
+	bets, err := rulesCache.get(key, func() ([]BetRules, error) { return betRules(context.Background(), g, key) })
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, 200, RulesView{Table: snap.Spec.ID, Game: g.ID, Name: g.Name, Decks: key.decks,
+		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: g.Rules.Lines(),
+		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, Limits: snap.State.Limits,
+		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: key.session, Bets: bets})
+}
+
+// rulesKey is everything the figures depend on. The brief's "per game and decks" would
+// serve a Bet on Baccarat table with its own margins, or a Dragon table with its own session
+// length, another table's figures; so those are in the key too (empty for other games).
+type rulesKey struct {
+	game    string
+	decks   int
+	session int    // Dragon games: hands a session
+	margins string // Bet on Baccarat: "bet=bp,…" sorted
+}
+
+func rulesKeyOf(g *games.Game, cfg table.Config) rulesKey {
+	k := rulesKey{game: g.ID, decks: cfg.Decks}
+	if k.decks == 0 {
+		k.decks = g.Decks.Default
+	}
+	if len(g.DragonBets()) > 0 {
+		k.session = cmp0(cfg.SessionHands, table.DefaultSessionHands)
+	}
+	var m []string
+	for _, b := range g.Bets {
+		if v, ok := cfg.Margins[b.ID]; ok && b.Decimal {
+			m = append(m, fmt.Sprintf("%s=%d", b.ID, v))
+		}
+	}
+	slices.Sort(m)
+	k.margins = strings.Join(m, ",")
+	return k
+}
+
+func cmp0(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// margins reads the key's margins back (nil: odds.DefaultMargins).
+func (k rulesKey) marginMap() map[string]odds.Margin {
+	if k.margins == "" {
+		return nil
+	}
+	m := map[string]odds.Margin{}
+	for _, f := range strings.Split(k.margins, ",") {
+		id, v, _ := strings.Cut(f, "=")
+		var bp int
+		_, _ = fmt.Sscan(v, &bp)
+		m[id] = odds.Margin(bp)
+	}
+	return m
+}
+
+// figuresCache keeps each key's figures once computed: they never change.
+type figuresCache struct {
+	mu sync.Mutex
+	m  map[rulesKey]*figuresEntry
+}
+
+type figuresEntry struct {
+	once sync.Once
+	bets []BetRules
+	err  error
+}
+
+var rulesCache = &figuresCache{m: map[rulesKey]*figuresEntry{}}
+
+// get computes a key's figures once; concurrent callers of a new key wait for the one count.
+func (c *figuresCache) get(k rulesKey, compute func() ([]BetRules, error)) ([]BetRules, error) {
+	c.mu.Lock()
+	e := c.m[k]
+	if e == nil {
+		e = &figuresEntry{}
+		c.m[k] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.bets, e.err = compute() })
+	return e.bets, e.err
+}
+
+// betRules counts a full shoe of the key's decks with the odds engine and reads every bet's
+// figures off its PAR sheet; Dragon bets over a session of the key's length.
+func betRules(ctx context.Context, g *games.Game, k rulesKey) ([]BetRules, error) {
+	a, err := odds.Analyze(ctx, baccarat.NewCounts(k.decks), nil)
+	if err != nil {
+		return nil, err
+	}
+	sheet := a.Sheet(g, k.marginMap())
+	out := make([]BetRules, 0, len(g.Bets))
+	for _, b := range g.Bets {
+		br := BetRules{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule, Tiers: []TierRules{}}
+		if b.Kind == games.Dragon {
+			if err := br.dragon(ctx, a, b, k.session); err != nil {
+				return nil, err
+			}
+		} else if bs := sheet.Bet(b.ID); bs != nil && bs.Err == nil {
+			br.coup(bs)
+		}
+		out = append(out, br)
+	}
+	return out, nil
+}
+
+func (br *BetRules) coup(bs *odds.BetSheet) {
+	ret := new(big.Rat).Add(big.NewRat(1, 1), bs.ExactReturn())
+	br.Return, br.HouseEdge = figure(ret, true), figure(bs.ExactHouseEdge(), true)
+	br.Win, br.Push = figure(bs.Win.Rat(), true), figure(bs.Push.Rat(), true)
+	for _, t := range bs.Tiers {
+		pays := t.Pays.String()
+		if bs.Bet.Decimal {
+			pays = "decimal odds"
+		}
+		br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: pays, Probability: figure(t.Probability.Rat(), true)})
+	}
+	if p := bs.Price; p != nil {
+		m := figure(big.NewRat(int64(p.Margin), 10000), true)
+		offered := p.Offered
+		br.Margin, br.Offered = &m, &offered
+		if p.Odds > 0 {
+			br.Odds = p.Odds.String()
+		}
+	}
+}
+
+// dragon prices a Dragon bet over a session: exact, as the sum over its tiers.
+func (br *BetRules) dragon(ctx context.Context, a *odds.Analysis, b *games.Bet, hands int) error {
+	ds, err := a.Dragon(ctx, b, hands)
+	if err != nil {
+		return err
+	}
+	back, win := new(big.Rat), new(big.Rat)
+	for _, t := range ds.Tiers {
+		p := t.Probability.Rat()
+		pays := big.NewRat(t.Pays.Num, max(t.Pays.Den, 1))
+		back.Add(back, new(big.Rat).Mul(p, pays.Add(pays, big.NewRat(1, 1))))
+		win.Add(win, p)
+		br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: t.Pays.String(), Probability: figure(p, false)})
+	}
+	br.Return, br.HouseEdge = figure(back, false), figure(new(big.Rat).Sub(big.NewRat(1, 1), back), false)
+	br.Win, br.Push = figure(win, false), figure(new(big.Rat), true)
+	br.SessionHands = hands
+	return nil
+}
