@@ -89,3 +89,11 @@ func (b Batch) Validate() error {
 type Committer interface {
 	Commit(ctx context.Context, b Batch) error
 }
+
+// BalanceCommitter is a Committer that also tells, from inside the commit's own database
+// transaction, the balance after it of every account the batch changed. A host caching
+// balances sets them from here rather than adding postings to a cache another server may
+// have made stale.
+type BalanceCommitter interface {
+	CommitBalances(ctx context.Context, b Batch) (map[string]int64, error)
+}

@@ -73,13 +73,26 @@ func (b *bank) release(wallet string, stake int64) {
 
 // committed applies committed transactions to the cache and turns holds into debits. It
 // returns the new balances of the wallets that changed.
-func (b *bank) committed(txs []ledger.Transaction, holds []hold) map[string]int64 {
+//
+// balances, when the store told them from inside the commit, are the exact balances after it:
+// they replace the cache rather than add the postings to it, which another host may have
+// made stale.
+func (b *bank) committed(txs []ledger.Transaction, holds []hold, balances map[string]int64) map[string]int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, h := range holds {
 		b.held[h.wallet] -= h.stake
 	}
 	changed := map[string]int64{}
+	if balances != nil {
+		for id, v := range balances {
+			if a, err := ledger.ParseAccount(id); err == nil && a.Kind == ledger.KindWallet {
+				b.bal[id] = v
+				changed[id] = v
+			}
+		}
+		return changed
+	}
 	for _, tx := range txs {
 		for _, p := range tx.Postings {
 			if v, ok := b.bal[p.Account]; ok { // uncached wallets are read fresh on next use
@@ -98,6 +111,13 @@ func (b *bank) forget(wallets ...string) {
 	for _, w := range wallets {
 		delete(b.bal, w)
 	}
+}
+
+// fresh is the money a wallet can stake now, its balance read from the database (which
+// every host of a cluster writes) rather than the cache.
+func (b *bank) fresh(ctx context.Context, wallet string) (int64, error) {
+	b.forget(wallet)
+	return b.available(ctx, wallet)
 }
 
 // available is the money a wallet can stake now.

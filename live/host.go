@@ -68,6 +68,8 @@ type Options struct {
 	Logger   *slog.Logger
 	// Shuffle returns a new shoe's order and salt (default: crypto/rand).
 	Shuffle func(decks int) (order []baccarat.Card, salt []byte)
+	// Cluster joins this host to the others sharing the database (nil: a server alone).
+	Cluster Cluster
 }
 
 // Host runs tables.
@@ -76,6 +78,7 @@ type Host struct {
 	bank    *bank
 	mu      sync.RWMutex
 	runners map[string]*runner
+	mirrors map[string]*mirror // in a cluster: every table's messages, for local streams
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
@@ -109,7 +112,7 @@ func New(opt Options) *Host {
 		opt.Shuffle = cryptoShuffle
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, ctx: ctx, cancel: cancel}
+	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel}
 }
 
 func cryptoShuffle(decks int) ([]baccarat.Card, []byte) {
@@ -330,12 +333,20 @@ type Result struct {
 }
 
 // Submit sends a command to a table and waits until its events are durable. A refused
-// command returns its coded error; a full inbox returns busy at once.
+// command returns its coded error; a full inbox returns busy at once. In a cluster, a
+// command for a table another host runs goes to that host.
 func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
 	r, err := h.runner(tableID)
 	if err != nil {
+		if h.opt.Cluster != nil {
+			return h.opt.Cluster.Forward(ctx, tableID, cmd)
+		}
 		return nil, err
 	}
+	return h.submit(ctx, r, tableID, cmd)
+}
+
+func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.Command) (*Result, error) {
 	if res, err := h.placedBefore(ctx, tableID, cmd); res != nil || err != nil {
 		if res != nil {
 			res.Balance, err = h.bank.available(ctx, ledger.Wallet(placer(cmd.(*table.Place)), r.spec.Currency))
@@ -350,14 +361,25 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 	return resp.result, resp.err
 }
 
-// TableInfo is a table as the lobby lists it.
+// TableInfo is a table as the lobby lists it, and which host runs it.
 type TableInfo struct {
-	Spec  Spec
-	State table.State
+	Spec  Spec        `json:"spec"`
+	State table.State `json:"state"`
+	Owner string      `json:"owner"`
 }
 
-// Tables lists the tables this host runs, by id.
+// Tables lists the tables of the server, by id: this host's, or in a cluster every host's.
 func (h *Host) Tables(ctx context.Context) []TableInfo {
+	if h.opt.Cluster != nil {
+		if all, err := h.opt.Cluster.Tables(ctx); err == nil {
+			sort.Slice(all, func(i, j int) bool { return all[i].Spec.ID < all[j].Spec.ID })
+			return all
+		}
+	}
+	return h.localTables(ctx)
+}
+
+func (h *Host) localTables(ctx context.Context) []TableInfo {
 	h.mu.RLock()
 	rs := make([]*runner, 0, len(h.runners))
 	for _, r := range h.runners {
@@ -368,11 +390,17 @@ func (h *Host) Tables(ctx context.Context) []TableInfo {
 	out := make([]TableInfo, 0, len(rs))
 	for _, r := range rs {
 		if s, err := r.ask(ctx, &request{kind: reqSnapshot}); err == nil {
-			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State})
+			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State, Owner: h.opt.Owner})
 		}
 	}
 	return out
 }
+
+// Join makes the host one of a cluster's; call it before Open.
+func (h *Host) Join(c Cluster) { h.opt.Cluster = c }
+
+// Owner is this host's name in leases and in the cluster.
+func (h *Host) Owner() string { return h.opt.Owner }
 
 // Credit moves money from the house into a player's wallet (play money, or a cashier's
 // deposit), idempotent by key.
@@ -389,11 +417,24 @@ func (h *Host) Credit(ctx context.Context, key, player string, cur ledger.Curren
 		return err
 	}
 	h.bank.forget(wallet)
+	h.walletsChanged([]string{wallet})
 	return nil
 }
 
-// Balance is a player's available money: the wallet less stakes on their way to disk.
+// walletsChanged tells the other hosts of a cluster which wallets moved, so that none
+// decides a wager on a balance it cached before.
+func (h *Host) walletsChanged(wallets []string) {
+	if h.opt.Cluster != nil && len(wallets) > 0 {
+		h.opt.Cluster.WalletsChanged(wallets)
+	}
+}
+
+// Balance is a player's available money: the wallet less stakes on their way to disk. In a
+// cluster it is read from the database, which every host writes.
 func (h *Host) Balance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+	if h.opt.Cluster != nil {
+		return h.bank.fresh(ctx, ledger.Wallet(player, cur))
+	}
 	return h.bank.available(ctx, ledger.Wallet(player, cur))
 }
 

@@ -10,6 +10,9 @@ type Delivery struct {
 	Seq    uint64
 	Player string
 	Data   []byte
+	// Event: the message carries table event Seq itself (other messages, totals, roads and
+	// balances, follow the event Seq). A cluster's servers tell a gap by these.
+	Event bool
 }
 
 // Subscription is a subscriber's stream. C closes when the subscriber falls behind (it is

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"slices"
 
 	"github.com/tablehouse/baccarat/table"
@@ -99,9 +100,16 @@ func filterRound(src Round, player string) Round {
 func (h *Host) Rounds(tableID, player string, n int) ([]Round, error) {
 	r, err := h.runner(tableID)
 	if err != nil {
+		if h.opt.Cluster != nil {
+			return h.opt.Cluster.Rounds(h.ctx, tableID, player, n)
+		}
 		return nil, err
 	}
-	resp, err := r.ask(h.ctx, &request{kind: reqRounds, player: player, since: uint64(n)})
+	return r.rounds(h.ctx, player, n)
+}
+
+func (r *runner) rounds(ctx context.Context, player string, n int) ([]Round, error) {
+	resp, err := r.ask(ctx, &request{kind: reqRounds, player: player, since: uint64(n)})
 	if err != nil {
 		return nil, err
 	}

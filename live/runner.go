@@ -248,6 +248,7 @@ func (r *runner) process(batch []*request) {
 	var txs []ledger.Transaction
 	var reqs []journal.Request
 	var holds []hold
+	var balances map[string]int64
 	head := r.head
 	for i, req := range batch {
 		staged[i].req = req
@@ -275,14 +276,23 @@ func (r *runner) process(batch []*request) {
 		txs = append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
 	}
 	if len(recs) > 0 {
-		if err := r.h.opt.Store.Commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs}); err != nil {
+		var err error
+		balances, err = r.commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs})
+		if err != nil {
 			r.recoverFrom(batch, staged, holds, txs, err)
 			return
 		}
 		r.head = head
 		r.last = now
 	}
-	changed := r.h.bank.committed(txs, holds)
+	changed := r.h.bank.committed(txs, holds, balances)
+	if len(changed) > 0 {
+		wallets := make([]string, 0, len(changed))
+		for w := range changed {
+			wallets = append(wallets, w)
+		}
+		r.h.walletsChanged(wallets)
+	}
 	for i := range staged {
 		for j := range staged[i].events {
 			r.remember(&staged[i].events[j])
@@ -328,6 +338,15 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 		out[i] = evs[i].Clone() // the table reuses its events at the next Apply
 	}
 	return out, hd, nil
+}
+
+// commit writes a batch, and returns the wallets' balances after it when the store can tell
+// them (journal.BalanceCommitter).
+func (r *runner) commit(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+	if bc, ok := r.h.opt.Store.(journal.BalanceCommitter); ok {
+		return bc.CommitBalances(ctx, b)
+	}
+	return nil, r.h.opt.Store.Commit(ctx, b)
 }
 
 // recoverFrom handles a failed commit: nothing of the batch is durable, so the table goes

@@ -2,6 +2,7 @@ package live
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -37,41 +38,17 @@ func encode(e envelope) []byte {
 func (r *runner) publish(staged []staged, balances map[string]int64) {
 	seq := r.t.Seq()
 	wagersMoved, roadsMoved := false, false
-	pub := func(e *table.Event) {
-		r.out = append(r.out, Delivery{Seq: e.Seq, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
-	}
-	// mineAsIs wraps the journalled bytes of an event that goes out unchanged.
-	mineAsIs := func(player string, e *table.Event, data []byte) {
-		b := make([]byte, 0, len(data)+48)
-		b = append(b, `{"type":"mine","seq":`...)
-		b = strconv.AppendUint(b, e.Seq, 10)
-		b = append(append(append(b, `,"event":`...), data...), '}')
-		r.out = append(r.out, Delivery{Seq: e.Seq, Player: player, Data: b})
-	}
 	for i := range staged {
 		for j := range staged[i].events {
-			e := staged[i].events[j]
+			e := &staged[i].events[j]
+			r.out = eventDeliveries(r.out, e, staged[i].data[j])
 			switch e.Type {
-			case table.EvWagerPlaced:
-				mineAsIs(e.Wager.Player, &e, staged[i].data[j])
+			case table.EvWagerPlaced, table.EvWagerWithdrawn:
 				wagersMoved = true
-			case table.EvWagerWithdrawn:
-				mineAsIs(e.Player(), &e, staged[i].data[j])
-				wagersMoved = true
-			case table.EvFunded:
-				mineAsIs(e.Player(), &e, staged[i].data[j])
-			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
-				r.publishSettlement(&e, pub)
-				roadsMoved = roadsMoved || e.Type != table.EvSessionSettled
-			case table.EvShoeStarted:
-				p := e.Public()
-				pub(&p)
+			case table.EvRoundSettled, table.EvRoundVoided, table.EvShoeStarted:
 				roadsMoved = true
 			case table.EvBettingOpened:
-				pub(&e)
 				wagersMoved = wagersMoved || e.Betting <= 1 // riding wagers are back on the layout (RWS 3.9)
-			default:
-				pub(&e)
 			}
 		}
 	}
@@ -103,17 +80,46 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 // preempted halfway and wait behind the thousands of writers it had just woken.
 func (r *runner) flush() {
 	if len(r.out) > 0 {
-		r.hub.publishAll(r.out)
+		if c := r.h.opt.Cluster; c != nil {
+			c.Publish(r.spec.ID, r.out) // every host's streams read the table from the cluster
+		} else {
+			r.hub.publishAll(r.out)
+		}
 		clear(r.out)
 		r.out = r.out[:0]
 	}
 }
 
-// publishSettlement sends the result to everyone and each player their own settlements.
-func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event)) {
+// eventDeliveries appends the messages one committed event makes: the event for everyone,
+// or for its owner only (a wager, a withdrawal), a settlement's result for everyone and
+// each player's own settlements to them. data is the event's JSON as journalled. The owner
+// of a table and, after a gap, every other server of a cluster build them alike.
+func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
+	pub := func(e *table.Event) []Delivery {
+		return append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+	}
+	switch e.Type {
+	case table.EvWagerPlaced, table.EvWagerWithdrawn, table.EvFunded:
+		// The journalled bytes of an event that goes out to its owner unchanged.
+		b := make([]byte, 0, len(data)+48)
+		b = append(b, `{"type":"mine","seq":`...)
+		b = strconv.AppendUint(b, e.Seq, 10)
+		b = append(append(append(b, `,"event":`...), data...), '}')
+		return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Owner(), Data: b})
+	case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+		return settlementDeliveries(out, e)
+	case table.EvShoeStarted:
+		p := e.Public()
+		return pub(&p)
+	}
+	return pub(e)
+}
+
+// settlementDeliveries sends the result to everyone and each player their own settlements.
+func settlementDeliveries(out []Delivery, e *table.Event) []Delivery {
 	public := *e
 	public.Settlements = nil
-	pub(&public)
+	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: &public})})
 	by := map[string][]table.Settlement{}
 	var order []string
 	for _, s := range e.Settlements {
@@ -133,14 +139,19 @@ func (r *runner) publishSettlement(e *table.Event, pub func(*table.Event)) {
 		}
 		b := make([]byte, 0, len(head)+len(list)+20)
 		b = append(append(append(append(b, head...), `,"settlements":`...), list...), "}}"...)
-		r.out = append(r.out, Delivery{Seq: e.Seq, Player: p, Data: b})
+		out = append(out, Delivery{Seq: e.Seq, Event: true, Player: p, Data: b})
 	}
+	return out
 }
 
 // Subscribe streams a table's messages to a participant ("" watches without a seat). With
 // resume, it replays what came after since; when that is no longer at hand, or without
-// resume, the subscription starts with a snapshot.
+// resume, the subscription starts with a snapshot. In a cluster every stream reads the
+// table's messages as this host receives them, whichever host runs the table.
 func (h *Host) Subscribe(tableID, player string, since uint64, resume bool) (*Subscription, error) {
+	if h.opt.Cluster != nil {
+		return h.subscribeMirror(tableID, player, since, resume)
+	}
 	r, err := h.runner(tableID)
 	if err != nil {
 		return nil, err
@@ -152,13 +163,37 @@ func (h *Host) Subscribe(tableID, player string, since uint64, resume bool) (*Su
 	return resp.sub, nil
 }
 
+func (h *Host) subscribeMirror(tableID, player string, since uint64, resume bool) (*Subscription, error) {
+	snap, err := h.Snapshot(tableID, player) // also tells a table that does not exist
+	if err != nil {
+		return nil, err
+	}
+	m := h.mirrorOf(tableID)
+	m.mu.Lock()
+	sub, ok := m.hub.add(player, since, resume)
+	m.mu.Unlock()
+	if !ok {
+		// Messages after the snapshot may also be in the stream: the client keeps what it
+		// has not seen by seq (web/API.md).
+		sub.Snapshot = snap
+	}
+	return sub, nil
+}
+
 // Snapshot returns the table as player sees it ("" for the full view: dealer, pit, admin).
 func (h *Host) Snapshot(tableID, player string) (*Snapshot, error) {
 	r, err := h.runner(tableID)
 	if err != nil {
+		if h.opt.Cluster != nil {
+			return h.opt.Cluster.Snapshot(h.ctx, tableID, player)
+		}
 		return nil, err
 	}
-	resp, err := r.ask(h.ctx, &request{kind: reqSnapshot, player: player})
+	return r.snapshotOf(h.ctx, player)
+}
+
+func (r *runner) snapshotOf(ctx context.Context, player string) (*Snapshot, error) {
+	resp, err := r.ask(ctx, &request{kind: reqSnapshot, player: player})
 	if err != nil {
 		return nil, err
 	}

@@ -127,6 +127,20 @@ var _ interface {
 	journal.Requests
 } = (*DB)(nil)
 
+// CommitBalances is Commit, and the balances after it of the accounts it changed; see
+// journal.BalanceCommitter.
+func (db *DB) CommitBalances(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+	ch, err := db.commit(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(ch.Accounts))
+	for _, a := range ch.Accounts {
+		out[a.ID] = a.Balance
+	}
+	return out, nil
+}
+
 // Commit writes b in one transaction; see journal.Committer.
 func (db *DB) Commit(ctx context.Context, b journal.Batch) error {
 	_, err := db.commit(ctx, b)

@@ -30,16 +30,17 @@ type TableView struct {
 	BettingSeconds float64                `json:"betting_seconds"`
 	Currency       ledger.Currency        `json:"currency"`
 	Warnings       []string               `json:"warnings,omitempty"`
+	Owner          string                 `json:"owner,omitempty"` // the server that runs the table
 }
 
-func tableView(spec live.Spec, st *table.State) TableView {
+func tableView(spec live.Spec, st *table.State, owner string) TableView {
 	var board roads.Board
 	for _, sr := range st.ShoeResults {
 		_ = board.Append(live.RoadRound(sr))
 	}
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
-		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency}
+		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner}
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -53,7 +54,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	out := []TableView{}
 	for _, t := range s.host.Tables(r.Context()) {
-		out = append(out, tableView(t.Spec, &t.State))
+		out = append(out, tableView(t.Spec, &t.State, t.Owner))
 	}
 	writeJSON(w, 200, out)
 }
@@ -96,7 +97,7 @@ func (s *Server) viewerOf(id Identity, tableID string) string {
 
 func (s *Server) snapshotView(snap *live.Snapshot) SnapshotView {
 	g, _ := games.ByID(snap.Spec.Config.Game)
-	return SnapshotView{Table: tableView(snap.Spec, &snap.State), State: snap.State, Roads: snap.Roads,
+	return SnapshotView{Table: tableView(snap.Spec, &snap.State, ""), State: snap.State, Roads: snap.Roads,
 		Game: games.Describe(g), ServerTime: snap.At}
 }
 
@@ -422,5 +423,5 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request, id Id
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 201, tableView(snap.Spec, &snap.State))
+	writeJSON(w, 201, tableView(snap.Spec, &snap.State, s.host.Owner()))
 }

@@ -19,7 +19,8 @@ type metrics struct {
 	errors     codeCounter        // by error code
 	wagers     prometheus.Counter // wagers acknowledged
 	websockets prometheus.Gauge   // open streams
-	tables     prometheus.Gauge   // tables this server runs, read when scraped
+	tables     *prometheus.GaugeVec // tables this server runs, by server, read when scraped
+	owners     *prometheus.GaugeVec // every table of the cluster and the server that runs it
 	ackLatency latency            // wager acknowledgement, seconds
 	handler    http.Handler       // the exposition of the registry
 }
@@ -46,9 +47,12 @@ func newMetrics() *metrics {
 		websockets: f(prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "baccarat_websockets", Help: "Open WebSocket streams.",
 		})).(prometheus.Gauge),
-		tables: f(prometheus.NewGauge(prometheus.GaugeOpts{
+		tables: f(prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "baccarat_tables", Help: "Tables this server runs.",
-		})).(prometheus.Gauge),
+		}, []string{"server"})).(*prometheus.GaugeVec),
+		owners: f(prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "baccarat_table_owner", Help: "1 for each table of the server (or cluster), labelled with the server that runs it.",
+		}, []string{"table", "owner"})).(*prometheus.GaugeVec),
 		ackLatency: latency{f(prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "baccarat_wager_ack_seconds", Help: "Time from a wager request to its durable acknowledgement.",
 			Buckets: latencyBuckets,
@@ -92,7 +96,12 @@ type latency struct{ prometheus.Histogram }
 func (h latency) observe(d time.Duration) { h.Observe(d.Seconds()) }
 
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
-	s.metrics.tables.Set(float64(len(s.host.Tables(r.Context()))))
+	s.metrics.tables.Reset()
+	s.metrics.tables.WithLabelValues(s.host.Owner()).Set(float64(len(s.host.LocalTables(r.Context()))))
+	s.metrics.owners.Reset()
+	for _, t := range s.host.Tables(r.Context()) {
+		s.metrics.owners.WithLabelValues(t.Spec.ID, t.Owner).Set(1)
+	}
 	s.metrics.handler.ServeHTTP(w, r)
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/cluster"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -43,7 +44,12 @@ A config file (JSON) sets the tables and the demo money:
 
 Several servers can share one PostgreSQL database: each table is owned by one server at a
 time through a lease, and a survivor takes over the tables of a server that dies. They must
-share --secret (or BACCARAT_SECRET) so each accepts the others' tokens.
+share --secret (or BACCARAT_SECRET) so each accepts the others' tokens. With --nats they act
+as one server: any of them takes any request for any table (a load balancer may send a
+player anywhere), streams any table, and hears at once of every wallet the others move:
+
+  baccarat serve --db postgres://… --nats nats://127.0.0.1:4222 --secret HEX --addr :8081
+  baccarat serve --db postgres://… --nats nats://127.0.0.1:4222 --secret HEX --addr :8082
 `,
 		run: runServe,
 	})
@@ -59,6 +65,7 @@ type serveConfig struct {
 // database exactly as a user runs it.
 type server struct {
 	Addr, DB, Config, Secret, Owner string
+	NATS                            string // nats:// URL: join the servers sharing the database
 	Betting                         time.Duration
 	Log                             *slog.Logger
 	Streams                         web.StreamLimits
@@ -67,6 +74,7 @@ type server struct {
 
 	store storeCloser
 	host  *live.Host
+	node  *cluster.Node
 	web   *web.Server
 	links map[string]string
 }
@@ -79,6 +87,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&s.DB, "db", defaultDB, "SQLite file or postgres:// URL")
 	fs.StringVar(&s.Config, "config", "", "JSON file describing the tables (see above)")
 	fs.StringVar(&s.Secret, "secret", os.Getenv("BACCARAT_SECRET"), "hex secret that signs tokens (default: kept in <db>.secret)")
+	fs.StringVar(&s.NATS, "nats", os.Getenv("BACCARAT_NATS"), "NATS URL (nats://127.0.0.1:4222) joining the servers that share a PostgreSQL --db into one")
 	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name, process id and a random part)")
 	fs.DurationVar(&s.Betting, "betting", 15*time.Second, "betting time of the default automatic tables")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -126,6 +135,15 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log})
+	if s.NATS != "" {
+		if !isPostgres(s.DB) {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "--nats joins servers that share one database: give --db postgres://…")
+		}
+		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: s.NATS, Leases: s.store, Logger: s.Log}); err != nil {
+			return err
+		}
+		s.Log.Info("joined the cluster", "nats", s.NATS, "server", s.Owner)
+	}
 	if err := s.host.Open(ctx); err != nil {
 		return err
 	}
@@ -170,6 +188,9 @@ func (s *server) Close() {
 	}
 	if s.host != nil {
 		s.host.Close()
+	}
+	if s.node != nil {
+		s.node.Close()
 	}
 	if s.store != nil {
 		_ = s.store.Close()

@@ -1,0 +1,253 @@
+// Package cluster joins the baccarat servers that share a PostgreSQL database into one, over
+// NATS: any server accepts any request for any table. A table still lives on one server,
+// its owner (the holder of its lease in the database); a command for it is sent to the
+// owner (NATS request/reply, with the caller's identity and request id, so idempotency
+// holds across servers); the owner publishes every message of its tables on a subject
+// every server subscribes to, so a WebSocket on any server streams any table; and every
+// server hears which wallets moved, so none decides a wager on a balance cached before.
+//
+// Subjects, under a prefix (default "baccarat"):
+//
+//	<p>.table.<table>.msg    a table's messages, from its owner to every server
+//	<p>.host.<host>.cmd      commands for the tables a server owns (request/reply)
+//	<p>.host.<host>.view     snapshots and recall of them (request/reply)
+//	<p>.wallets              wallets whose balances moved
+//	<p>.lobby.<host>         each server's tables, every second, for every lobby
+//
+// NATS carries nothing the database has not decided: it moves requests and news. A lost
+// message costs a retry (commands), a gap filled from the journal (streams) or a balance
+// read from the database (wallets). Run NATS on the servers' private network: the servers
+// trust each other's word on who a caller is.
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/live"
+)
+
+// Options configure a Node.
+type Options struct {
+	URL    string // nats://host:4222
+	Prefix string // subject prefix (default "baccarat")
+	// Leases tells who owns a table (the database the servers share).
+	Leases interface {
+		Lease(ctx context.Context, table string) (journal.Lease, error)
+	}
+	Logger *slog.Logger
+	// Timeout bounds a request to another server (default 5 s).
+	Timeout time.Duration
+	// LobbyEvery is how often a server tells the others its tables (default 1 s).
+	LobbyEvery time.Duration
+}
+
+// Node is one server's place in the cluster.
+type Node struct {
+	opt    Options
+	nc     *nats.Conn
+	host   *live.Host
+	me     string // this server's subject token
+	subs   []*nats.Subscription
+	stop   chan struct{}
+	done   chan struct{}
+	owners sync.Map // table → ownerEntry: who owns it, as the database said a moment ago
+	lobby  sync.Map // server token → lobbyEntry
+}
+
+type ownerEntry struct {
+	token string
+	until time.Time
+}
+
+type lobbyEntry struct {
+	tables []live.TableInfo
+	at     time.Time
+}
+
+// Connect joins host to the cluster at opt.URL: call before host.Open. The node serves the
+// host's tables to the other servers and streams theirs to it.
+func Connect(host *live.Host, opt Options) (*Node, error) {
+	if opt.Prefix == "" {
+		opt.Prefix = "baccarat"
+	}
+	if opt.Timeout == 0 {
+		opt.Timeout = 5 * time.Second
+	}
+	if opt.LobbyEvery == 0 {
+		opt.LobbyEvery = time.Second
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	nc, err := nats.Connect(opt.URL, nats.Name("baccarat "+host.Owner()), nats.MaxReconnects(-1),
+		nats.ReconnectBufSize(64<<20))
+	if err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "cannot reach NATS at %s (%v): is it running? (--nats nats://127.0.0.1:4222)", opt.URL, err)
+	}
+	n := &Node{opt: opt, nc: nc, host: host, me: token(host.Owner()), stop: make(chan struct{}), done: make(chan struct{})}
+	if err := n.subscribe(); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	host.Join(n)
+	go n.announce()
+	return n, nil
+}
+
+// token makes a server's name into one subject token (no dots, no wildcards).
+func token(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+func (n *Node) subject(parts ...string) string {
+	return n.opt.Prefix + "." + strings.Join(parts, ".")
+}
+
+func (n *Node) subscribe() error {
+	for _, s := range []struct {
+		subject string
+		handle  nats.MsgHandler
+	}{
+		{n.subject("table", "*", "msg"), n.onMessages},
+		{n.subject("host", n.me, "cmd"), n.onCommand},
+		{n.subject("host", n.me, "view"), n.onView},
+		{n.subject("wallets"), n.onWallets},
+		{n.subject("lobby", "*"), n.onLobby},
+	} {
+		sub, err := n.nc.Subscribe(s.subject, s.handle)
+		if err != nil {
+			return err
+		}
+		// A busy table's messages must not be dropped on the way in: a slow consumer would
+		// lose them (they are then filled from the journal, at a cost).
+		_ = sub.SetPendingLimits(1<<20, 256<<20)
+		n.subs = append(n.subs, sub)
+	}
+	return n.nc.Flush()
+}
+
+// Close leaves the cluster.
+func (n *Node) Close() {
+	select {
+	case <-n.stop:
+		return
+	default:
+		close(n.stop)
+	}
+	<-n.done
+	for _, s := range n.subs {
+		_ = s.Unsubscribe()
+	}
+	n.nc.Close()
+}
+
+// owner finds which server owns a table: cached for a moment, read from the leases.
+func (n *Node) owner(ctx context.Context, tableID string, fresh bool) (string, error) {
+	if v, ok := n.owners.Load(tableID); ok && !fresh {
+		if e := v.(ownerEntry); time.Now().Before(e.until) {
+			return e.token, nil
+		}
+	}
+	l, err := n.opt.Leases.Lease(ctx, tableID)
+	if err != nil {
+		return "", err
+	}
+	if !l.Held(time.Now()) {
+		return "", baccarat.Errorf(baccarat.CodeNotFound, "no server runs table %q now (if it exists, another takes it over within seconds)", tableID)
+	}
+	t := token(l.Owner)
+	n.owners.Store(tableID, ownerEntry{token: t, until: time.Now().Add(time.Second)})
+	return t, nil
+}
+
+// request sends a request to the owner of a table and decodes its answer into out; a
+// server that no longer owns the table (or died) is asked again after a fresh look at the
+// leases, until ctx or the timeout ends.
+func (n *Node) request(ctx context.Context, tableID, kind string, body any, out any) error {
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, n.opt.Timeout)
+	defer cancel()
+	fresh := false
+	for {
+		t, err := n.owner(ctx, tableID, fresh)
+		if err == nil {
+			var msg *nats.Msg
+			msg, err = n.nc.RequestWithContext(ctx, n.subject("host", t, kind), data)
+			if err == nil {
+				return decodeAnswer(msg.Data, out)
+			}
+		}
+		if !retryable(err) || ctx.Err() != nil {
+			if ctx.Err() != nil {
+				return baccarat.Errorf(baccarat.CodeBusy, "table %s did not answer in time: try again", tableID)
+			}
+			return err
+		}
+		fresh = true
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// retryable: no server answered on that subject, or the one that did no longer owns the
+// table (busy): the table is between servers.
+func retryable(err error) bool {
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout) || baccarat.ErrorCode(err) == baccarat.CodeBusy ||
+		baccarat.ErrorCode(err) == baccarat.CodeNotFound && strings.Contains(err.Error(), "no server runs")
+}
+
+// answer is every reply: a value or a coded error.
+type answer struct {
+	Error *baccarat.Error `json:"error,omitempty"`
+	Value json.RawMessage `json:"value,omitempty"`
+}
+
+func decodeAnswer(b []byte, out any) error {
+	var a answer
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	if a.Error != nil {
+		return a.Error
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(a.Value, out)
+}
+
+func reply(m *nats.Msg, v any, err error) {
+	var a answer
+	if err != nil {
+		var be *baccarat.Error
+		if !errors.As(err, &be) {
+			be = baccarat.Errorf(baccarat.CodeInternal, "%v", err)
+		}
+		a.Error = be
+	} else {
+		a.Value, _ = json.Marshal(v)
+	}
+	b, _ := json.Marshal(a)
+	_ = m.Respond(b)
+}

@@ -1,0 +1,246 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/table"
+)
+
+var _ live.Cluster = (*Node)(nil)
+
+// commandWire is a command on its way to a table's owner: its kind and its fields, the
+// caller's identity (actor, role) and request id among them.
+type commandWire struct {
+	Kind table.CommandType `json:"cmd"`
+	Body json.RawMessage   `json:"c"`
+}
+
+// Forward sends a command to the server that owns the table; see live.Cluster.
+func (n *Node) Forward(ctx context.Context, tableID string, cmd table.Command) (*live.Result, error) {
+	body, err := json.Marshal(cmd)
+	if err != nil {
+		return nil, err
+	}
+	var res live.Result
+	err = n.request(ctx, tableID, "cmd", struct {
+		Table string `json:"table"`
+		commandWire
+	}{tableID, commandWire{Kind: cmd.Kind(), Body: body}}, &res)
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+func (n *Node) onCommand(m *nats.Msg) {
+	var w struct {
+		Table string `json:"table"`
+		commandWire
+	}
+	if err := json.Unmarshal(m.Data, &w); err != nil {
+		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded command that does not decode: %v", err))
+		return
+	}
+	cmd := table.NewCommand(w.Kind)
+	if cmd == nil {
+		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %s", w.Kind))
+		return
+	}
+	if err := json.Unmarshal(w.Body, cmd); err != nil {
+		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded %s that does not decode: %v", w.Kind, err))
+		return
+	}
+	go func() { // a command waits for its commit: never on NATS's delivery goroutine
+		ctx, cancel := context.WithTimeout(context.Background(), n.opt.Timeout)
+		defer cancel()
+		res, err := n.host.SubmitLocal(ctx, w.Table, cmd)
+		reply(m, res, err)
+	}()
+}
+
+// viewWire asks a table's owner for a snapshot or the recall of its last rounds.
+type viewWire struct {
+	Kind   string `json:"kind"` // snapshot or rounds
+	Table  string `json:"table"`
+	Viewer string `json:"viewer"`
+	N      int    `json:"n,omitempty"`
+}
+
+// Snapshot asks the table's owner for the table as viewer sees it; see live.Cluster.
+func (n *Node) Snapshot(ctx context.Context, tableID, viewer string) (*live.Snapshot, error) {
+	var s live.Snapshot
+	if err := n.request(ctx, tableID, "view", viewWire{Kind: "snapshot", Table: tableID, Viewer: viewer}, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Rounds asks the table's owner for the recall of its last rounds; see live.Cluster.
+func (n *Node) Rounds(ctx context.Context, tableID, viewer string, count int) ([]live.Round, error) {
+	var rs []live.Round
+	if err := n.request(ctx, tableID, "view", viewWire{Kind: "rounds", Table: tableID, Viewer: viewer, N: count}, &rs); err != nil {
+		return nil, err
+	}
+	return rs, nil
+}
+
+func (n *Node) onView(m *nats.Msg) {
+	var v viewWire
+	if err := json.Unmarshal(m.Data, &v); err != nil {
+		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a view request that does not decode: %v", err))
+		return
+	}
+	go func() {
+		if v.Kind == "rounds" {
+			rs, err := n.host.RoundsLocal(v.Table, v.Viewer, v.N)
+			reply(m, rs, err)
+			return
+		}
+		s, err := n.host.SnapshotLocal(v.Table, v.Viewer)
+		reply(m, s, err)
+	}()
+}
+
+// deliveryWire is one stream message between servers.
+type deliveryWire struct {
+	Seq    uint64          `json:"s"`
+	Player string          `json:"p,omitempty"`
+	Event  bool            `json:"e,omitempty"`
+	Data   json.RawMessage `json:"d"`
+}
+
+// Publish sends an owned table's messages to every server, this one included; see
+// live.Cluster. It never blocks the table: NATS buffers, and a lost message is a gap the
+// receivers fill from the journal.
+func (n *Node) Publish(tableID string, ds []live.Delivery) {
+	w := make([]deliveryWire, len(ds))
+	for i, d := range ds {
+		w[i] = deliveryWire{Seq: d.Seq, Player: d.Player, Event: d.Event, Data: d.Data}
+	}
+	b, err := json.Marshal(w)
+	if err != nil {
+		n.opt.Logger.Error("encoding a table's messages", "table", tableID, "err", err)
+		return
+	}
+	if err := n.nc.Publish(n.subject("table", tableID, "msg"), b); err != nil {
+		n.opt.Logger.Warn("publishing a table's messages", "table", tableID, "err", err)
+	}
+}
+
+func (n *Node) onMessages(m *nats.Msg) {
+	parts := strings.Split(m.Subject, ".")
+	if len(parts) < 3 {
+		return
+	}
+	tableID := parts[len(parts)-2]
+	var w []deliveryWire
+	if err := json.Unmarshal(m.Data, &w); err != nil {
+		n.opt.Logger.Warn("a table's messages that do not decode", "table", tableID, "err", err)
+		return
+	}
+	ds := make([]live.Delivery, len(w))
+	for i, d := range w {
+		ds[i] = live.Delivery{Seq: d.Seq, Player: d.Player, Event: d.Event, Data: d.Data}
+	}
+	n.host.Deliver(tableID, ds)
+}
+
+type walletsWire struct {
+	From    string   `json:"from"`
+	Wallets []string `json:"wallets"`
+}
+
+// WalletsChanged tells every other server which wallets moved; see live.Cluster. It is
+// flushed before the command that moved them is acknowledged, so the news is on its way
+// before the player can act on it elsewhere.
+func (n *Node) WalletsChanged(wallets []string) {
+	b, _ := json.Marshal(walletsWire{From: n.me, Wallets: wallets})
+	if err := n.nc.Publish(n.subject("wallets"), b); err != nil {
+		n.opt.Logger.Warn("publishing moved wallets", "err", err)
+	}
+	_ = n.nc.FlushTimeout(time.Second)
+}
+
+func (n *Node) onWallets(m *nats.Msg) {
+	var w walletsWire
+	if json.Unmarshal(m.Data, &w) != nil || w.From == n.me {
+		return
+	}
+	n.host.ForgetWallets(w.Wallets)
+}
+
+// announce tells the other servers this one's tables, every LobbyEvery.
+func (n *Node) announce() {
+	defer close(n.done)
+	t := time.NewTicker(n.opt.LobbyEvery)
+	defer t.Stop()
+	for {
+		n.publishLobby()
+		select {
+		case <-n.stop:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (n *Node) publishLobby() {
+	ctx, cancel := context.WithTimeout(context.Background(), n.opt.LobbyEvery)
+	defer cancel()
+	tables := n.host.LocalTables(ctx)
+	for i := range tables {
+		lobbyView(&tables[i].State)
+	}
+	b, err := json.Marshal(tables)
+	if err == nil {
+		_ = n.nc.Publish(n.subject("lobby", n.me), b)
+	}
+}
+
+// lobbyView keeps of a state what a lobby shows: no one's wagers or money.
+func lobbyView(st *table.State) {
+	st.Wagers, st.Riding, st.Dragon, st.Funds, st.Requests, st.Pending = nil, nil, nil, nil, nil, nil
+}
+
+func (n *Node) onLobby(m *nats.Msg) {
+	from := m.Subject[strings.LastIndexByte(m.Subject, '.')+1:]
+	if from == n.me {
+		return
+	}
+	var tables []live.TableInfo
+	if json.Unmarshal(m.Data, &tables) == nil {
+		n.lobby.Store(from, lobbyEntry{tables: tables, at: time.Now()})
+	}
+}
+
+// Tables lists every server's tables, this one's as they are now, the others' as they
+// last told; see live.Cluster. A server not heard from for three announcements is gone.
+func (n *Node) Tables(ctx context.Context) ([]live.TableInfo, error) {
+	out := n.host.LocalTables(ctx)
+	seen := map[string]bool{}
+	for _, t := range out {
+		seen[t.Spec.ID] = true
+	}
+	n.lobby.Range(func(k, v any) bool {
+		e := v.(lobbyEntry)
+		if time.Since(e.at) > 3*n.opt.LobbyEvery {
+			n.lobby.Delete(k)
+			return true
+		}
+		for _, t := range e.tables {
+			if !seen[t.Spec.ID] {
+				seen[t.Spec.ID] = true
+				out = append(out, t)
+			}
+		}
+		return true
+	})
+	return out, nil
+}

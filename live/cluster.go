@@ -1,0 +1,131 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// Cluster joins the hosts that share a database into one server (package cluster does it
+// over NATS). Each table still lives on one host, its owner (the lease holder); the
+// cluster carries commands to the owner, the owner's messages to every host, and word of
+// every wallet that moved. A host without a Cluster is a server alone.
+type Cluster interface {
+	// Forward sends a command for a table another host runs to that host.
+	Forward(ctx context.Context, tableID string, cmd table.Command) (*Result, error)
+	// Snapshot and Rounds ask a table's owner for a view of it.
+	Snapshot(ctx context.Context, tableID, viewer string) (*Snapshot, error)
+	Rounds(ctx context.Context, tableID, viewer string, n int) ([]Round, error)
+	// Publish sends an owned table's messages to every host, this one included.
+	Publish(tableID string, ds []Delivery)
+	// WalletsChanged tells every other host which wallets' balances moved.
+	WalletsChanged(wallets []string)
+	// Tables lists the tables every host runs, with their owners.
+	Tables(ctx context.Context) ([]TableInfo, error)
+}
+
+// mirror is a table's messages as this host receives them from the cluster: every local
+// stream of the table reads from it, whichever host owns the table now, so that a stream
+// outlives a takeover. It remembers the last event it saw and fills a gap (messages the
+// old owner committed but never sent) from the journal.
+type mirror struct {
+	mu   sync.Mutex
+	hub  *hub
+	last uint64
+}
+
+func (h *Host) mirrorOf(tableID string) *mirror {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.mirrors[tableID]
+	if m == nil {
+		m = &mirror{hub: newHub()}
+		h.mirrors[tableID] = m
+	}
+	return m
+}
+
+// Deliver takes a table's messages from the cluster and streams them to this host's
+// subscribers, filling a gap in the table's events from the journal first.
+func (h *Host) Deliver(tableID string, ds []Delivery) {
+	m := h.mirrorOf(tableID)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, d := range ds {
+		if !d.Event {
+			m.hub.publishAll([]Delivery{d})
+			continue
+		}
+		if d.Seq < m.last {
+			continue // an old owner's late message: already had it
+		}
+		if m.last > 0 && d.Seq > m.last+1 {
+			h.fillGap(tableID, m, d.Seq)
+		}
+		m.last = d.Seq
+		m.hub.publishAll([]Delivery{d})
+	}
+}
+
+// fillGap streams the events between the mirror's last and seq from the journal: the
+// messages of a host that died between its commit and its publish.
+func (h *Host) fillGap(tableID string, m *mirror, seq uint64) {
+	recs, err := h.opt.Store.Load(h.ctx, tableID, m.last+2) // record = event seq + 1 (the spec is record 1)
+	if err != nil {
+		h.opt.Logger.Warn("filling a stream gap from the journal", "table", tableID, "err", err)
+		return
+	}
+	var ds []Delivery
+	for _, rec := range recs {
+		var e table.Event
+		if json.Unmarshal(rec.Data, &e) != nil || e.Seq >= seq {
+			break
+		}
+		ds = eventDeliveries(ds, &e, rec.Data)
+	}
+	h.opt.Logger.Info("stream gap filled from the journal", "table", tableID, "from", m.last+1, "to", seq-1, "messages", len(ds))
+	m.hub.publishAll(ds)
+	m.last = seq - 1
+}
+
+// ForgetWallets drops this host's cached balances of wallets another host moved.
+func (h *Host) ForgetWallets(wallets []string) { h.bank.forget(wallets...) }
+
+// LocalTables lists the tables this host runs (Tables lists the cluster's).
+func (h *Host) LocalTables(ctx context.Context) []TableInfo { return h.localTables(ctx) }
+
+// SubmitLocal is Submit for a table this host runs; the cluster calls it on the owner.
+func (h *Host) SubmitLocal(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, errNotHere(tableID)
+	}
+	return h.submit(ctx, r, tableID, cmd)
+}
+
+// SnapshotLocal and RoundsLocal answer for a table this host runs.
+func (h *Host) SnapshotLocal(tableID, viewer string) (*Snapshot, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, errNotHere(tableID)
+	}
+	return r.snapshotOf(h.ctx, viewer)
+}
+
+// RoundsLocal: see SnapshotLocal.
+func (h *Host) RoundsLocal(tableID, viewer string, n int) ([]Round, error) {
+	r, err := h.runner(tableID)
+	if err != nil {
+		return nil, errNotHere(tableID)
+	}
+	return r.rounds(h.ctx, viewer, n)
+}
+
+// errNotHere answers a cluster request for a table this host does not run (any more): the
+// caller tries again, and reaches the new owner.
+func errNotHere(tableID string) error {
+	return baccarat.Errorf(baccarat.CodeBusy, "table %s is moving between servers: try again in a moment", tableID)
+}
