@@ -15,14 +15,14 @@ import (
 // the client library's global one, so that several servers in one process (tests) count each
 // their own. Beside ours it holds the Go runtime's and the process's standard metrics.
 type metrics struct {
-	requests   requestCounter     // by route and status
-	errors     codeCounter        // by error code
-	wagers     prometheus.Counter // wagers acknowledged
-	websockets prometheus.Gauge   // open streams
+	requests   requestCounter       // by route and status
+	errors     codeCounter          // by error code
+	wagers     prometheus.Counter   // wagers acknowledged
+	websockets prometheus.Gauge     // open streams
 	tables     *prometheus.GaugeVec // tables this server runs, by server, read when scraped
 	owners     *prometheus.GaugeVec // every table of the cluster and the server that runs it
-	ackLatency latency            // wager acknowledgement, seconds
-	handler    http.Handler       // the exposition of the registry
+	ackLatency latency              // wager acknowledgement, seconds
+	handler    http.Handler         // the exposition of the registry
 }
 
 // latencyBuckets are the wager acknowledgement histogram's upper bounds, in seconds.
