@@ -141,11 +141,8 @@ func (t *Table) authorize(ct CommandType, h *Header, player string) (Role, strin
 	if role == RoleNone {
 		role = naturalRole(ct)
 	}
-	if role > RoleSystem || !allowed(ct, role) {
-		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, ct)
-	}
-	if t.cfg.Mode == ModeAuto && !allowedOnAuto(ct, role) {
-		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "this is an automatic table: the server shuffles, deals and paces it, so a %s may not %s here", role, ct)
+	if role > RoleSystem || ct >= commandCount || !permitted[t.auto][ct][role] {
+		return 0, "", t.unauthorized(ct, role)
 	}
 	actor := h.Actor
 	switch {
@@ -160,6 +157,25 @@ func (t *Table) authorize(ct CommandType, h *Header, player string) (Role, strin
 	}
 	return role, actor, nil
 }
+
+func (t *Table) unauthorized(ct CommandType, role Role) error {
+	if role <= RoleSystem && allowed(ct, role) {
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "this is an automatic table: the server shuffles, deals and paces it, so a %s may not %s here", role, ct)
+	}
+	return baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, ct)
+}
+
+// permitted is allowed and allowedOnAuto as one table, [automatic][command][role], made
+// once: the hot path of every command asks it in one load.
+var permitted = func() (p [2][commandCount][RoleSystem + 1]bool) {
+	for ct := CommandType(0); ct < commandCount; ct++ {
+		for r := RolePlayer; r <= RoleSystem; r++ {
+			p[0][ct][r] = allowed(ct, r)
+			p[1][ct][r] = allowed(ct, r) && allowedOnAuto(ct, r)
+		}
+	}
+	return p
+}()
 
 // event starts an event in the output buffer, where it is filled in place. Nothing may
 // start another event before emit.

@@ -52,6 +52,7 @@ const (
 	CmdSetLimit                    // a bet's minimum and maximum
 	CmdSetAreaLimit                // wagers per playing area (Tiger 3.6.1)
 	CmdSetDifferential             // the table differential (Tiger 5.18)
+	commandCount
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",

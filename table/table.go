@@ -22,6 +22,7 @@ type Table struct {
 	// warnings from the configuration, for the operator.
 	warnings []string
 	limits   [maxBets]Limit // each bet's limit, its maximum held below what the books can post
+	auto     int            // 1 on an automatic table: the row of permitted that applies
 
 	seq   uint64
 	round uint64
@@ -118,6 +119,9 @@ func New(cfg Config) (*Table, error) {
 			p[j] = tier.Pays.String()
 		}
 		t.pays[i] = p
+	}
+	if cfg.Mode == ModeAuto {
+		t.auto = 1
 	}
 	t.setLimits()
 	return t, nil
