@@ -1,0 +1,92 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// lossyCluster is a cluster of one that loses the table's messages it is told to: a host
+// that died between its commit and its publish.
+type lossyCluster struct {
+	h    *live.Host
+	mu   sync.Mutex
+	lose bool
+}
+
+func (c *lossyCluster) Forward(context.Context, string, table.Command) (*live.Result, error) {
+	return nil, nil
+}
+func (c *lossyCluster) Snapshot(ctx context.Context, id, viewer string) (*live.Snapshot, error) {
+	return c.h.SnapshotLocal(id, viewer)
+}
+func (c *lossyCluster) Rounds(context.Context, string, string, int) ([]live.Round, error) {
+	return nil, nil
+}
+func (c *lossyCluster) WalletsChanged([]string)                              {}
+func (c *lossyCluster) Tables(ctx context.Context) ([]live.TableInfo, error) { return nil, nil }
+func (c *lossyCluster) Publish(id string, ds []live.Delivery) {
+	c.mu.Lock()
+	lose := c.lose
+	c.mu.Unlock()
+	if !lose {
+		c.h.Deliver(id, ds)
+	}
+}
+
+// TestStreamGapIsFilledFromTheJournal: messages a table's owner committed but never sent
+// reach every stream anyway, from the journal, in order, when the next message shows the
+// gap.
+func TestStreamGapIsFilledFromTheJournal(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "")
+	h := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch), Owner: "a"})
+	c := &lossyCluster{h: h}
+	h.Join(c)
+	if err := h.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, h, "t1", &table.NewShoe{})
+	sub, err := h.Subscribe("t1", "", 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	c.mu.Lock()
+	c.lose = true
+	c.mu.Unlock()
+	submit(t, h, "t1", &table.Open{})  // lost
+	submit(t, h, "t1", &table.Close{}) // lost
+	c.mu.Lock()
+	c.lose = false
+	c.mu.Unlock()
+	cards(t, h, "t1", "9h")
+	var seqs []uint64
+	timeout := time.After(5 * time.Second)
+	for len(seqs) < 3 {
+		select {
+		case d := <-sub.C:
+			var m struct {
+				Type string `json:"type"`
+				Seq  uint64 `json:"seq"`
+			}
+			if json.Unmarshal(d.Data, &m) == nil && m.Type == "event" {
+				seqs = append(seqs, m.Seq)
+			}
+		case <-timeout:
+			t.Fatalf("the stream got %v", seqs)
+		}
+	}
+	if seqs[0] != 2 || seqs[1] != 3 || seqs[2] != 4 {
+		t.Fatalf("the stream got events %v, want 2 3 4: the lost ones from the journal, then the card", seqs)
+	}
+}
