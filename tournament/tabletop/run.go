@@ -1,0 +1,579 @@
+package tabletop
+
+import (
+	"cmp"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
+)
+
+// Options configure Run.
+type Options struct {
+	// Bots register, in order, when registration opens: they are the entrants.
+	Bots []Bot
+	// Seed draws the seating, every shoe and every bot's choices: the same seed plays the
+	// same tournament.
+	Seed uint64
+	// Decks per shoe (0: the game's default).
+	Decks int
+	// HandTime is the virtual time a hand takes (default 30 s): what timed sessions and
+	// breaks are measured against.
+	HandTime time.Duration
+	// OnSession, if set, is called as each session ends.
+	OnSession func(SessionResult)
+}
+
+// Result is a whole tournament played by Run.
+type Result struct {
+	Tournament string          `json:"tournament"`
+	Game       string          `json:"game"`
+	Entrants   int             `json:"entrants"`
+	Pool       baccarat.Money  `json:"pool"`
+	Sessions   []SessionResult `json:"sessions"`
+	Prizes     []Prize         `json:"prizes"`
+	// Cancelled says why, when the tournament did not start.
+	Cancelled string `json:"cancelled,omitempty"`
+	// Final is the tournament as it ended.
+	Final *tournament.Tournament `json:"-"`
+}
+
+// SessionResult is one session as it ended: its chip account, which balances
+// (ChipsStart + Rebuys = ChipsEnd + HouseNet), and the table's standings.
+type SessionResult struct {
+	Round      int            `json:"round"`
+	Table      string         `json:"table"` // "t1", "t2", … in the round
+	Session    int            `json:"session"`
+	Hands      int            `json:"hands"`
+	Voided     int            `json:"voided,omitempty"`
+	ChipsStart baccarat.Money `json:"chips_start"`
+	Rebuys     baccarat.Money `json:"rebuys"`
+	ChipsEnd   baccarat.Money `json:"chips_end"`
+	HouseNet   baccarat.Money `json:"house_net"`
+	Standings  []Standing     `json:"standings"`
+}
+
+// Standing is a player's place at the table when a session ended. Advances: the player went
+// on to the next round (known once the round has ended; before, as things stood).
+type Standing struct {
+	Player     string         `json:"player"`
+	Chips      baccarat.Money `json:"chips"`
+	Rank       int            `json:"rank"`
+	Advances   bool           `json:"advances"`
+	Eliminated bool           `json:"eliminated,omitempty"`
+}
+
+// Prize is money a player won.
+type Prize struct {
+	Player string         `json:"player"`
+	Rank   int            `json:"rank"`
+	Amount baccarat.Money `json:"amount"`
+}
+
+// Run plays a whole tournament on a virtual clock: bots register, the schedule (Next) runs,
+// and every session is dealt at a table of its own (table.Table with seeded shoes), hand
+// by hand, each table's settlements reported to the tournament. Every chip is followed
+// twice, in the players' chip wallets (the table's settlements) and in the tournament (the
+// reports), and a session whose two records disagree is an error: it is what the live
+// host's books check.
+func Run(cfg tournament.Config, opt Options) (*Result, error) {
+	t, err := tournament.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if opt.HandTime <= 0 {
+		opt.HandTime = 30 * time.Second
+	}
+	r := &runner{t: t, opt: opt, g: t.Game(), now: cfg.RegistrationOpens, wallets: map[string]baccarat.Money{},
+		players: map[string]*Player{}, last: map[string]baccarat.Money{}, tables: map[int]*simTable{}}
+	if err := r.register(); err != nil {
+		return nil, err
+	}
+	if err := r.loop(); err != nil {
+		return nil, err
+	}
+	return r.result(), nil
+}
+
+type runner struct {
+	t         *tournament.Tournament
+	opt       Options
+	g         *games.Game
+	now       time.Time
+	wallets   map[string]baccarat.Money // chip wallets, as the tables' settlements move them
+	players   map[string]*Player
+	last      map[string]baccarat.Money // each player's net on their last hand
+	tables    map[int]*simTable         // the current round's tables playing a session
+	out       []SessionResult
+	rounds    map[int][]string // who advanced from each round
+	cancelled string
+}
+
+// simTable is a session's table.
+type simTable struct {
+	n     int
+	s     Session
+	t     *table.Table
+	src   rand.Source
+	voids int
+}
+
+func (r *runner) apply(c tournament.Command) ([]tournament.Event, error) {
+	c.At = r.now
+	evs, err := r.t.Apply(&c)
+	if err != nil {
+		return nil, fmt.Errorf("%s at %s: %w", c.Type, r.now.UTC().Format(time.RFC3339), err)
+	}
+	return evs, r.after(evs)
+}
+
+func (r *runner) register() error {
+	if _, err := r.apply(tournament.Command{Type: tournament.CmdOpenRegistration}); err != nil {
+		return err
+	}
+	for _, b := range r.opt.Bots {
+		p, err := NewPlayer(b, r.opt.Seed)
+		if err != nil {
+			return err
+		}
+		if _, err := r.apply(tournament.Command{Type: tournament.CmdRegister, Player: b.ID}); err != nil {
+			return err
+		}
+		r.players[b.ID] = p
+	}
+	return nil
+}
+
+// loop runs the schedule and deals the hands until the tournament ends.
+func (r *runner) loop() error {
+	for guard := 0; ; guard++ {
+		if ph := r.t.Phase(); ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled {
+			return nil
+		}
+		if guard > 10_000_000 {
+			return baccarat.Errorf(baccarat.CodeInternal, "the tournament does not end")
+		}
+		cmd, at := tournament.Next(r.t, r.now)
+		switch {
+		case cmd != nil:
+			if err := r.scheduled(*cmd); err != nil {
+				return err
+			}
+		case len(r.tables) > 0:
+			if err := r.handRound(); err != nil {
+				return err
+			}
+			r.now = r.now.Add(r.opt.HandTime)
+		case !at.IsZero():
+			r.now = at
+		default:
+			return baccarat.Errorf(baccarat.CodeInternal, "the tournament is %s with nothing to do", r.t.Phase())
+		}
+	}
+}
+
+// scheduled applies what the schedule asks: the start with the run's seed, a session's start
+// with its table, a timed session's end with its Dragon settlement.
+func (r *runner) scheduled(c tournament.Command) error {
+	switch c.Type {
+	case tournament.CmdStart:
+		c.Seed = r.opt.Seed
+	case tournament.CmdEndSession:
+		changes, err := r.closeTable(r.tables[c.Table])
+		if err != nil {
+			return err
+		}
+		c.Changes = changes
+	}
+	_, err := r.apply(c)
+	return err
+}
+
+// after follows the tournament's events: a session that starts gets its table and its
+// players their chips; one that ends is checked and recorded.
+func (r *runner) after(evs []tournament.Event) error {
+	var advancing []string // the round ended in this batch: who went on, exactly
+	ended := false
+	for i := range evs {
+		if evs[i].Type == tournament.EvRoundEnded {
+			advancing, ended = evs[i].Advancing, true
+		}
+	}
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case tournament.EvSessionStarted:
+			if err := r.openTable(e); err != nil {
+				return err
+			}
+		case tournament.EvRebought:
+			if e.Session != 0 {
+				r.wallets[e.Player] += e.Chips
+			}
+		case tournament.EvSessionEnded:
+			if err := r.sessionEnded(e, ended, advancing); err != nil {
+				return err
+			}
+		case tournament.EvCancelled:
+			r.cancelled = e.Reason
+		case tournament.EvRoundEnded:
+			if r.rounds == nil {
+				r.rounds = map[int][]string{}
+			}
+			r.rounds[e.Round] = e.Advancing
+		}
+	}
+	return nil
+}
+
+func (r *runner) openTable(e *tournament.Event) error {
+	cfg := r.t.Config()
+	rec := r.t.Sessions()[len(r.t.Sessions())-1]
+	s := Session{Tournament: cfg.ID, Round: e.Round, Table: e.Table, Session: e.Session, Stakes: r.t.Stakes(), Dragon: cfg.Dragon,
+		Hands: cfg.Rounds[e.Round-1].Sessions[e.Session-1].Hands}
+	for _, seat := range rec.Seats {
+		s.Players = append(s.Players, seat.Player)
+		r.wallets[seat.Player] = seat.Start // the house gives each player their chips
+	}
+	tb, err := table.New(TableConfig(cfg, s, r.opt.Decks))
+	if err != nil {
+		return err
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(TableID(cfg.ID, e.Round, e.Table, e.Session)))
+	r.tables[e.Table] = &simTable{n: e.Table, s: s, t: tb, src: rand.NewPCG(r.opt.Seed, h.Sum64())}
+	return nil
+}
+
+// sessionEnded checks that every seat's chip wallet holds what the tournament says, takes
+// the chips back, and records the session.
+func (r *runner) sessionEnded(e *tournament.Event, roundEnded bool, advancing []string) error {
+	for _, c := range e.Standings {
+		if r.wallets[c.Player] != c.Chips {
+			return baccarat.Errorf(baccarat.CodeIntegrity, "round %d table %d session %d: %s's chips are %d at the table and %d in the tournament",
+				e.Round, e.Table, e.Session, c.Player, r.wallets[c.Player], c.Chips)
+		}
+		r.wallets[c.Player] = 0
+	}
+	delete(r.tables, e.Table)
+	var rec tournament.SessionRecord
+	for _, s := range r.t.Sessions() {
+		if s.Round == e.Round && s.Table == e.Table && s.Session == e.Session {
+			rec = s
+		}
+	}
+	a := rec.Accounting()
+	if !a.Balanced {
+		return baccarat.Errorf(baccarat.CodeIntegrity, "round %d table %d session %d does not balance: %+v", e.Round, e.Table, e.Session, a)
+	}
+	sr := SessionResult{Round: e.Round, Table: fmt.Sprintf("t%d", e.Table), Session: e.Session, Hands: rec.Hands, Voided: rec.Voided,
+		ChipsStart: a.ChipsStart, Rebuys: a.RebuyChips, ChipsEnd: a.ChipsEnd, HouseNet: a.HouseNet, Standings: r.standings(e, roundEnded, advancing)}
+	r.out = append(r.out, sr)
+	if r.opt.OnSession != nil {
+		r.opt.OnSession(sr)
+	}
+	return nil
+}
+
+// standings ranks a session's players by chips (equal chips share a rank) and marks who
+// advances: exactly when the session ended the round, else as things stand (result fixes
+// it once the round has ended).
+func (r *runner) standings(e *tournament.Event, roundEnded bool, advancing []string) []Standing {
+	adv := map[string]bool{}
+	if roundEnded {
+		for _, p := range advancing {
+			adv[p] = true
+		}
+	} else {
+		for _, s := range r.t.Leaderboard() {
+			adv[s.Player] = s.Advances
+		}
+	}
+	out := make([]Standing, len(e.Standings))
+	for i, c := range e.Standings {
+		en, _ := r.t.Entrant(c.Player)
+		out[i] = Standing{Player: c.Player, Chips: c.Chips, Advances: adv[c.Player], Eliminated: en.Eliminated}
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(b.Chips, a.Chips) })
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && out[i].Chips == out[i-1].Chips {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
+
+// handRound deals one hand at every table playing a session, in table order.
+func (r *runner) handRound() error {
+	ns := make([]int, 0, len(r.tables))
+	for n := range r.tables {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	for _, n := range ns {
+		if tb := r.tables[n]; tb != nil {
+			if err := r.hand(tb); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// hand plays one round at a session's table and reports it.
+func (r *runner) hand(tb *simTable) error {
+	if err := r.table(tb, r.newShoe(tb)); err != nil {
+		return err
+	}
+	if err := r.table(tb, &table.Open{Header: r.system()}); err != nil {
+		return err
+	}
+	r.botsBet(tb)
+	for _, p := range tb.s.Required(tb.t) {
+		r.place(tb, p)
+	}
+	evs, err := r.dealRound(tb)
+	if err != nil {
+		return err
+	}
+	return r.report(tb, evs)
+}
+
+func (r *runner) system() table.Header {
+	return table.Header{Actor: "auto", Role: table.RoleSystem, At: r.now}
+}
+
+// newShoe is a seeded shoe for the table when it needs one.
+func (r *runner) newShoe(tb *simTable) table.Command {
+	if tb.t.ShoeActive() {
+		return nil
+	}
+	s := baccarat.NewShoe(tb.t.Config().Decks)
+	s.Shuffle(tb.src)
+	return &table.NewShoe{Header: r.system(), Order: s.Order(), Salt: hex.EncodeToString(baccarat.NewSalt(tb.src))}
+}
+
+// table applies a command to a session's table and books its events in the chip wallets.
+func (r *runner) table(tb *simTable, c table.Command) error {
+	if c == nil {
+		return nil
+	}
+	evs, err := tb.t.Apply(c)
+	if err != nil {
+		return err
+	}
+	r.book(evs)
+	return nil
+}
+
+func (r *runner) book(evs []table.Event) {
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case table.EvWagerPlaced:
+			r.wallets[e.Wager.Player] -= e.Wager.Stake
+		case table.EvWagerWithdrawn:
+			for _, w := range e.Withdrawn() {
+				r.wallets[w.Player] += w.Stake
+			}
+		case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+			for _, s := range e.Settlements {
+				if !s.Rides {
+					r.wallets[s.Player] += s.Returned
+				}
+			}
+		}
+	}
+}
+
+// place offers a wager to the tournament's rules and the table; a refused wager changes
+// nothing, as at a live table.
+func (r *runner) place(tb *simTable, p *table.Place) {
+	p.At = r.now
+	p.Available = r.wallets[p.Player]
+	if tb.s.Check(tb.t, p) != nil {
+		return
+	}
+	_ = r.table(tb, p)
+}
+
+func (r *runner) botsBet(tb *simTable) {
+	st := tb.t.State()
+	for _, id := range tb.s.Players {
+		bot := r.players[id]
+		if bot == nil {
+			continue
+		}
+		if en, _ := r.t.Entrant(id); en.Eliminated {
+			continue
+		}
+		for _, w := range bot.Wagers(tb.s.BotHand(r.g, &st, id, r.wallets[id], r.last[id])) {
+			r.place(tb, &table.Place{Header: table.Header{Actor: id, Role: table.RolePlayer}, Player: id, Bet: w.Bet, Stake: w.Stake})
+		}
+	}
+}
+
+// dealRound closes betting and deals until the round is settled or void; it returns the
+// events from the close on.
+func (r *runner) dealRound(tb *simTable) ([]table.Event, error) {
+	var all []table.Event
+	collect := func(c table.Command) (bool, error) {
+		evs, err := tb.t.Apply(c)
+		if err != nil {
+			return false, err
+		}
+		r.book(evs)
+		done := false
+		for i := range evs {
+			all = append(all, evs[i].Clone())
+			done = done || evs[i].Type == table.EvRoundSettled || evs[i].Type == table.EvRoundVoided
+		}
+		return done, nil
+	}
+	if _, err := collect(&table.Close{Header: r.system()}); err != nil {
+		return nil, err
+	}
+	for range 10 {
+		done, err := collect(&table.Deal{Header: r.system()})
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return all, nil
+		}
+	}
+	return nil, baccarat.Errorf(baccarat.CodeInternal, "a round took more than 10 cards")
+}
+
+// report sends the tournament the hand's chip changes: a session of hands' last hand
+// carries the table's Dragon settlement; riding wagers go back to their owners first when
+// the hand ends the session.
+func (r *runner) report(tb *simTable, evs []table.Event) error {
+	var changes, dragon []tournament.ChipChange
+	void := false
+	for i := range evs {
+		switch evs[i].Type {
+		case table.EvRoundSettled:
+			changes = Nets(evs[i].Settlements)
+		case table.EvRoundVoided:
+			void = true
+		case table.EvSessionSettled:
+			dragon = Nets(evs[i].Settlements)
+		}
+	}
+	if void {
+		tb.voids++
+		_, err := r.apply(tournament.Command{Type: tournament.CmdReportHand, Table: tb.n, Void: true})
+		return err
+	}
+	for _, c := range changes {
+		r.last[c.Player] = c.Net
+	}
+	if r.lastHand(tb) {
+		if err := r.returnRiders(tb); err != nil {
+			return err
+		}
+	}
+	_, err := r.apply(tournament.Command{Type: tournament.CmdReportHand, Table: tb.n, Changes: Merge(changes, dragon)})
+	if err != nil {
+		return err
+	}
+	r.rebuyBots()
+	return nil
+}
+
+// lastHand reports whether the hand being reported is the session's last counted one.
+func (r *runner) lastHand(tb *simTable) bool {
+	for _, v := range r.t.State().Tables {
+		if v.Table == tb.n {
+			return tb.s.Hands > 0 && v.Hands+1 >= tb.s.Hands
+		}
+	}
+	return false
+}
+
+// returnRiders gives riding wagers back to their owners (see the package doc).
+func (r *runner) returnRiders(tb *simTable) error {
+	if !HasRiders(tb.t) {
+		return nil
+	}
+	if err := r.table(tb, r.newShoe(tb)); err != nil {
+		return err
+	}
+	if err := r.table(tb, &table.Open{Header: r.system()}); err != nil {
+		return err
+	}
+	for _, w := range Riders(tb.t) {
+		w.At = r.now
+		if err := r.table(tb, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closeTable ends a timed session at its table: riding wagers go back, and a Dragon
+// session is settled; its settlement is the end_session's chip changes.
+func (r *runner) closeTable(tb *simTable) ([]tournament.ChipChange, error) {
+	if tb == nil {
+		return nil, nil
+	}
+	if err := r.returnRiders(tb); err != nil {
+		return nil, err
+	}
+	if !r.g.Rules.DragonSessions { // (RWS, the one game with riders, has no Dragon bets)
+		return nil, nil
+	}
+	evs, err := tb.t.Apply(&table.EndSession{Header: r.system()})
+	if err != nil {
+		return nil, err
+	}
+	r.book(evs)
+	for i := range evs {
+		if evs[i].Type == table.EvSessionSettled {
+			return Nets(evs[i].Settlements), nil
+		}
+	}
+	return nil, nil
+}
+
+// rebuyBots rebuys for busted bots that may.
+func (r *runner) rebuyBots() {
+	for _, s := range r.t.Leaderboard() {
+		if s.CanRebuy && r.players[s.Player] != nil {
+			_, _ = r.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player})
+		}
+	}
+}
+
+func (r *runner) result() *Result {
+	cfg := r.t.Config()
+	res := &Result{Tournament: cfg.ID, Game: cfg.Game, Entrants: len(r.t.Entrants()), Pool: r.t.Pool().Total,
+		Sessions: r.out, Prizes: []Prize{}, Final: r.t}
+	if res.Sessions == nil {
+		res.Sessions = []SessionResult{}
+	}
+	for i := range res.Sessions {
+		s := &res.Sessions[i]
+		if adv, ok := r.rounds[s.Round]; ok {
+			for j := range s.Standings {
+				s.Standings[j].Advances = slices.Contains(adv, s.Standings[j].Player)
+			}
+		}
+	}
+	for _, x := range r.t.Results() {
+		if x.Prize > 0 {
+			res.Prizes = append(res.Prizes, Prize{Player: x.Player, Rank: x.Rank, Amount: x.Prize})
+		}
+	}
+	res.Cancelled = r.cancelled
+	return res
+}

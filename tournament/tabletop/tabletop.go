@@ -1,0 +1,241 @@
+// Package tabletop is how a tournament session is played at a baccarat table: the table's
+// configuration from the tournament's stakes (SPEC §5), the per-hand rules a table alone
+// cannot enforce (a player's stakes on one hand total at most the maximum; with
+// Stakes.Required, a player who has not wagered when betting closes has the minimum placed
+// on Banker for them), the chip changes a table's settlements make for the tournament's hand
+// reports, and the house's bots. Like table and tournament it is pure: no goroutines, no
+// clock, no randomness but what a seed gives. The live host plays sessions with it on
+// automatic tables; Run plays a whole tournament on a virtual clock.
+//
+// # One table per session
+//
+// Each session of each tournament table is played at a table of its own, TableID (for
+// example "spring-r1t2s1": round 1, table 2, session 1), so that a table's history is one
+// session's and nothing else: its settled and voided rounds, in order, are the session's
+// hand reports, and a Dragon session of hands ends with the table's own Dragon session
+// (table.Config.SessionHands is the session's length). The table plays for the
+// tournament's chips (table.Config.Currency "CHIPS:<id>"), with every bet's limit set to
+// the round's minimum and maximum stake.
+//
+// # The rules of a hand
+//
+//   - Every wager is at least Stakes.Min (the table's limit), so a hand a player bets on
+//     totals at least the minimum; the player's stakes on one hand (riding RWS wagers
+//     included, Dragon bets not: they settle on the session) total at most Stakes.Max
+//     (Check refuses the wager that would pass it, above_maximum).
+//   - Only the session's seated players bet (not_at_table); Dragon bets only where the
+//     tournament allows them (Config.Dragon), on the session's first hand (Dragon 3.12).
+//   - Stakes.Required: when betting closes, each seated player without a wager on the hand
+//     has Stakes.Min placed on Banker by the house (Required), if their chips allow; a
+//     busted player, who cannot, sits the hand out.
+//   - A voided hand changes no chips and does not count (SPEC §4, §5).
+//
+// # RWS ties at the end of a session
+//
+// In RWS a Player or Banker wager that pushes on a Tie rides into the next round (RWS 3.9).
+// When the session's last hand leaves wagers riding, the host opens one more betting round at
+// the session's table and withdraws them for their owners (Riders), as the rules let the
+// owner do in that round; the round is then dealt without wagers and counts for nothing.
+// So every chip is back in its owner's hands when the session's chips are counted.
+package tabletop
+
+import (
+	"fmt"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
+)
+
+// Session is one session of one tournament table as the table that plays it knows it. The
+// live host journals it with the table (live.Spec.Tournament).
+type Session struct {
+	Tournament string            `json:"tournament"`
+	Round      int               `json:"round"`
+	Table      int               `json:"table"`
+	Session    int               `json:"session"`
+	Players    []string          `json:"players"` // seated for the session, in seat order
+	Stakes     tournament.Stakes `json:"stakes"`
+	Dragon     bool              `json:"dragon,omitempty"` // Dragon bets allowed
+	Hands      int               `json:"hands,omitempty"`  // 0: a session of a length of time
+}
+
+// MaxIDLen is the longest tournament id the runtime takes: its journal ("tournament-<id>")
+// and its tables ("<id>-r20t1000s100") must stay within 64 characters.
+const MaxIDLen = 40
+
+// CheckID checks a tournament id for the runtime (see MaxIDLen).
+func CheckID(id string) error {
+	if err := baccarat.CheckID("tournament id", id); err != nil {
+		return err
+	}
+	if len(id) > MaxIDLen {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "tournament id %q is %d characters long: use at most %d, so its tables' ids fit", id, len(id), MaxIDLen)
+	}
+	if len(id) >= len(StreamPrefix) && id[:len(StreamPrefix)] == StreamPrefix {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "tournament id %q: an id may not start with %q (the journals' prefix)", id, StreamPrefix)
+	}
+	return nil
+}
+
+// StreamPrefix starts the journal stream of a tournament: "tournament-<id>". Table ids may
+// not start with it.
+const StreamPrefix = "tournament-"
+
+// Stream is the id of a tournament's journal.
+func Stream(tournamentID string) string { return StreamPrefix + tournamentID }
+
+// TableID is the id of the table that plays a session: "<tournament>-r<round>t<table>s<session>".
+func TableID(tournamentID string, round, tableNo, session int) string {
+	return fmt.Sprintf("%s-r%dt%ds%d", tournamentID, round, tableNo, session)
+}
+
+// TimedSessionHands is a Dragon table's session length when the tournament's session is a
+// length of time: longer than any session, so the table never ends it by itself; the host
+// ends it (table.EndSession) when the time is up.
+const TimedSessionHands = 100_000
+
+// TableConfig is the configuration of the table that plays s: the tournament's game for its
+// chips, automatic, every bet limited to the round's stakes.
+func TableConfig(cfg tournament.Config, s Session, decks int) table.Config {
+	c := table.Config{Game: cfg.Game, Decks: decks, Mode: table.ModeAuto,
+		Currency:     string(ledger.Chips(cfg.ID)),
+		DefaultLimit: table.Limit{Min: s.Stakes.Min, Max: s.Stakes.Max}}
+	if g, err := games.ByID(cfg.Game); err == nil && g.Rules.DragonSessions {
+		c.SessionHands = s.Hands
+		if s.Hands == 0 {
+			c.SessionHands = TimedSessionHands
+		}
+	}
+	return c
+}
+
+// Seated reports whether the player plays this session.
+func (s *Session) Seated(player string) bool {
+	for _, p := range s.Players {
+		if p == player {
+			return true
+		}
+	}
+	return false
+}
+
+// Check applies the tournament's rules to a wager before the table sees it (the table
+// checks the rest: betting open, the bet's limits, the chips available, the game's rules).
+func (s *Session) Check(t *table.Table, p *table.Place) error {
+	player := p.Player
+	if player == "" {
+		player = p.Actor
+	}
+	if !s.Seated(player) {
+		return baccarat.Errorf(tournament.CodeNotAtTable, "%s is not playing this session: only the players seated at table %d of round %d bet here", player, s.Table, s.Round)
+	}
+	b := t.Game().Bet(p.Bet)
+	if b == nil {
+		return nil // the table refuses it with unknown_bet
+	}
+	if b.Kind == games.Dragon {
+		if !s.Dragon {
+			return baccarat.Errorf(baccarat.CodeBetNotOffered, "this tournament takes no Dragon bets")
+		}
+		return nil // settled on the session: outside the per-hand maximum
+	}
+	if have := HandStakes(t, player); p.Stake > 0 && have+p.Stake > s.Stakes.Max {
+		cur := t.Config().Currency
+		return baccarat.Errorf(baccarat.CodeAboveMaximum, "your stakes on this hand would total %s: the tournament's maximum per hand is %s",
+			baccarat.FormatMoney(have+p.Stake, cur), baccarat.FormatMoney(s.Stakes.Max, cur))
+	}
+	return nil
+}
+
+// HandStakes is what the player has staked on the hand in play: this round's wagers, riding
+// ones included, Dragon bets left out.
+func HandStakes(t *table.Table, player string) baccarat.Money {
+	var sum baccarat.Money
+	round := t.Round()
+	for _, w := range t.Wagers() {
+		if w.Player == player && w.Session == 0 && w.Round == round {
+			sum += w.Stake
+		}
+	}
+	return sum
+}
+
+// RequiredActor is who places a required wager on the record.
+const RequiredActor = "tournament"
+
+// Required returns the wagers the house places as betting closes when the tournament
+// requires a wager on every hand: Stakes.Min on Banker for each seated player with none.
+// The host fills each one's Available from the player's chips; a player who cannot make the
+// minimum is refused by the table and sits the hand out. Nil when nothing is required or
+// betting is not open.
+func (s *Session) Required(t *table.Table) []*table.Place {
+	st := t.Status()
+	if !s.Stakes.Required || !st.BetOpen || st.Betting > 1 {
+		return nil
+	}
+	var out []*table.Place
+	for _, p := range s.Players {
+		if HandStakes(t, p) > 0 {
+			continue
+		}
+		out = append(out, &table.Place{Header: table.Header{Actor: RequiredActor, Role: table.RoleSystem, Reason: "required wager"},
+			Player: p, Bet: "banker", Stake: s.Stakes.Min})
+	}
+	return out
+}
+
+// Nets sums settlements per player, in the order players first appear, leaving out the
+// players whose net is zero: a hand report's chip changes.
+func Nets(ss []table.Settlement) []tournament.ChipChange {
+	var out []tournament.ChipChange
+	at := map[string]int{}
+	for _, s := range ss {
+		i, ok := at[s.Player]
+		if !ok {
+			i = len(out)
+			at[s.Player] = i
+			out = append(out, tournament.ChipChange{Player: s.Player})
+		}
+		out[i].Net += s.Net
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if c.Net != 0 {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// Merge adds two lists of chip changes player by player (a hand's and its session's Dragon
+// settlement), in first-seen order, leaving out zeros.
+func Merge(a, b []tournament.ChipChange) []tournament.ChipChange {
+	ss := make([]table.Settlement, 0, len(a)+len(b))
+	for _, l := range [][]tournament.ChipChange{a, b} {
+		for _, c := range l {
+			ss = append(ss, table.Settlement{Player: c.Player, Net: c.Net})
+		}
+	}
+	return Nets(ss)
+}
+
+// Riders are the withdrawals that give riding wagers back to their owners at the end of a
+// session (see the package doc): one per owner, for a betting round the host has opened.
+func Riders(t *table.Table) []*table.Withdraw {
+	var out []*table.Withdraw
+	seen := map[string]bool{}
+	for _, w := range t.Wagers() {
+		if w.Riding && !seen[w.Player] {
+			seen[w.Player] = true
+			out = append(out, &table.Withdraw{Header: table.Header{Actor: RequiredActor, Role: table.RoleSystem, Reason: "session ended"},
+				Player: w.Player})
+		}
+	}
+	return out
+}
+
+// HasRiders reports whether wagers ride on the table into its next round (RWS 3.9).
+func HasRiders(t *table.Table) bool { return len(t.State().Riding) > 0 }
