@@ -6,6 +6,13 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
+// deckSpace is a power of two above the largest shoe (100 decks): a worker's deck has this
+// many places and a few more, so that the shuffle and the dealing loop can mask their indices
+// instead of checking them.
+const deckSpace = 8192
+
+var _ = [deckSpace - 100*baccarat.NumCards]struct{}{}
+
 // maxBets bounds the single-coup bets of a game the simulator settles (the largest has 9).
 const maxBets = 16
 
@@ -14,7 +21,8 @@ const maxBets = 16
 type worker struct {
 	t     *table
 	r     rng
-	cards []uint16 // card | point value<<8
+	deck  *[deckSpace + 8]uint16 // the shoe and room to spare, for masked indices
+	cards []uint16               // the shoe, deck[:len(t.shoe)]: card | point value<<8
 
 	// Indexed by key or by class, as arrays so that the dealing loop needs neither bounds
 	// checks nor registers for them: there are fewer classes than keys.
@@ -25,7 +33,7 @@ type worker struct {
 	nt       int
 
 	classes []class // index 0 unused; one per distinct settlement row
-	rows    map[string]uint16
+	rows    map[signature]uint16
 	results []uint8 // results[:nr]: the chunk's winners in order (Dragon games only)
 	nr      int
 
@@ -40,8 +48,9 @@ type worker struct {
 }
 
 func newWorker(t *table) *worker {
-	w := &worker{t: t, cards: make([]uint16, len(t.shoe)), classes: make([]class, 1), total: make([]uint64, 1),
-		rows: map[string]uint16{}, bets: make([]batch, len(t.bets)), sessions: make([][3][8]uint64, len(t.sessions))}
+	w := &worker{t: t, deck: new([deckSpace + 8]uint16), classes: make([]class, 1), total: make([]uint64, 1),
+		rows: map[signature]uint16{}, bets: make([]batch, len(t.bets)), sessions: make([][3][8]uint64, len(t.sessions))}
+	w.cards = w.deck[:len(t.shoe)]
 	if t.dragon {
 		// A coup takes at least four cards, and a shoe's last round may start with fewer left.
 		w.results = make([]uint8, ChunkShoes*(len(t.shoe)/4+1))
@@ -130,27 +139,30 @@ func (w *worker) shoe() {
 // on its own in the rare case (fix32). The generator is written out here so that the loop keeps
 // its state in registers.
 func (w *worker) shuffle(m uint64) {
-	cards := w.cards
-	n := uint64(len(cards))
+	const mask = deckSpace - 1 // every index is below n: masking changes none, but spares the bounds checks
+	deck := w.deck
+	_ = deck[0] // one nil check, not one a card
+	n := uint64(len(w.cards))
 	s := w.r.s
 	for i := uint64(0); i+1 < m; i += 2 {
 		s += wyAdd
 		hi, lo := bits.Mul64(s, s^wyXor)
 		u, k := hi^lo, n-i
-		a := (u & 0xffffffff) * k
+		a := uint64(uint32(u)) * k
 		b := (u >> 32) * (k - 1)
 		if uint32(a) < uint32(k) || uint32(b) < uint32(k-1) {
 			r := rng{s}
 			a, b = r.fix32(a, k)<<32, r.fix32(b, k-1)<<32
 			s = r.s
 		}
-		j := i + a>>32
-		cards[i], cards[j] = cards[j], cards[i]
-		j = i + 1 + b>>32
-		cards[i+1], cards[j] = cards[j], cards[i+1]
+		i0, j0 := i&mask, (i+a>>32)&mask
+		deck[i0], deck[j0] = deck[j0], deck[i0]
+		i1, j1 := (i+1)&mask, (i+1+b>>32)&mask
+		deck[i1], deck[j1] = deck[j1], deck[i1]
 	}
 	w.r.s = s
 	if m%2 == 1 && m < n {
+		cards := w.cards
 		j := m - 1 + w.r.bounded(n-m+1)
 		cards[m-1], cards[j] = cards[j], cards[m-1]
 	}
@@ -161,10 +173,12 @@ func (w *worker) shuffle(m uint64) {
 // a coup whose key has no class yet, also that coup's key and draws (the Player drew | the
 // Banker drew<<1).
 func (w *worker) deal(pos uint64) (uint64, uint, uint8) {
-	cards := w.cards[:min(uint64(w.t.cut)+5, uint64(len(w.cards)))]
+	end := min(uint64(w.t.cut)+5, uint64(len(w.cards)))
+	deck := w.deck
+	_ = deck[0] // one nil check, not one a coup
 	nt, nr := w.nt, w.nr
-	for pos+6 <= uint64(len(cards)) {
-		h := (*[6]uint16)(cards[pos:])
+	for pos+6 <= end {
+		h := (*[6]uint16)(deck[pos&(deckSpace-1):]) // pos < deckSpace: the mask changes nothing
 		pairs := pairKey[0][(h[0]^h[2])&63] + pairKey[1][(h[1]^h[3])&63] + pairKey[2][(h[0]^h[1])&63]
 		v4, v5 := h[4]>>8, h[5]>>8
 		sp, sb := h[0]>>8+h[2]>>8, h[1]>>8+h[3]>>8
@@ -208,7 +222,8 @@ func (w *worker) count(cls uint16) {
 func (w *worker) lastRound(pos uint64) uint64 {
 	cards := w.cards
 	n := uint64(len(cards))
-	rest := make([]baccarat.Card, n-pos)
+	var buf [5]baccarat.Card // fewer than six cards are left
+	rest := buf[:n-pos]
 	for i := range rest {
 		rest[i] = baccarat.Card(cards[pos+uint64(i)] & 255)
 	}
@@ -230,7 +245,8 @@ func (w *worker) lastRound(pos uint64) uint64 {
 // (draws: the Player drew | the Banker drew<<1). The dealing loop computed the key; the rules
 // engine deals the same cards again and must agree.
 func (w *worker) newClass(key int, dealt *[6]uint16, draws int) uint16 {
-	order := make([]baccarat.Card, 4+draws&1+draws>>1)
+	var buf [6]baccarat.Card
+	order := buf[:4+draws&1+draws>>1]
 	for i := range order {
 		order[i] = baccarat.Card(dealt[i] & 255)
 	}

@@ -178,8 +178,8 @@ func report(cfg *Config, t *table, workers []*worker) *Report {
 	for i, bet := range t.bets {
 		rep.Bets[i].TierWins = make([]uint64, len(bet.Tiers))
 	}
-	rows := map[string]*class{}
-	counts := map[string]uint64{}
+	rows := map[signature]*class{}
+	counts := map[signature]uint64{}
 	bets := make([]batch, len(t.bets))
 	sessions := make([][3][8]uint64, len(t.sessions))
 	for _, w := range workers {

@@ -96,9 +96,13 @@ type class struct {
 	nets   [maxBets]int64 // per bet: the net result, in units of 1/scale of the stake
 }
 
-// sig identifies a row across workers.
-func (c *class) sig() string {
-	return string(append([]byte{byte(c.winner), byte(c.cards)}, c.codes[:]...))
+// signature identifies a settlement row across workers.
+type signature [2 + maxBets]uint8
+
+func (c *class) sig() signature {
+	s := signature{uint8(c.winner), uint8(c.cards)}
+	copy(s[2:], c.codes[:])
+	return s
 }
 
 // coupKey computes the key of a finished coup from its result.
