@@ -36,6 +36,7 @@ type worker struct {
 	rows    map[signature]uint16
 	results []uint8 // results[:nr]: the chunk's winners in order (Dragon games only)
 	nr      int
+	blocks  []uint32 // their summaries, block by block (countSessions)
 
 	total    []uint64 // coups per class, all shoes
 	bets     []batch  // per bet
@@ -54,6 +55,7 @@ func newWorker(t *table) *worker {
 	if t.dragon {
 		// A coup takes at least four cards, and a shoe's last round may start with fewer left.
 		w.results = make([]uint8, ChunkShoes*(len(t.shoe)/4+1))
+		w.blocks = make([]uint32, len(w.results)/t.block)
 	}
 	return w
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -270,5 +271,48 @@ func TestDealingLoopKeyEveryCoup(t *testing.T) {
 	}
 	if n != 1464100 {
 		t.Errorf("%d coups, want 11⁴·10²", n)
+	}
+}
+
+// Folding block summaries gives every session the longest runs the automaton gives it one
+// result at a time: over every sequence of up to 8 results cut into blocks of every size that
+// divides it, and over random sessions of 80 results in blocks of 1, 2, 5, 10, 20 and 40.
+func TestFoldedBlocksAgainstStreaks(t *testing.T) {
+	check := func(seq []uint8, g int) {
+		blocks := make([]uint32, 0, len(seq)/g)
+		for i := 0; i+g <= len(seq); i += g {
+			blocks = append(blocks, summarize(seq[i:i+g]))
+		}
+		b, p := fold(blocks)
+		if wb, wp := streaks(seq); b != wb || p != wp {
+			t.Fatalf("%v in blocks of %d: longest %d %d, one result at a time %d %d", seq, g, b, p, wb, wp)
+		}
+	}
+	for n := 1; n <= 8; n++ {
+		seq := make([]uint8, n)
+		for x := 0; x < int(math.Pow(3, float64(n))); x++ {
+			for i, r := 0, x; i < n; i, r = i+1, r/3 {
+				seq[i] = uint8(r%3 + 1)
+			}
+			for g := 1; g <= n; g++ {
+				if n%g == 0 {
+					check(seq, g)
+				}
+			}
+		}
+	}
+	src := rand.New(rand.NewPCG(1, 2))
+	seq := make([]uint8, 80)
+	for range 20000 {
+		tie := src.IntN(4) // sessions with few ties and with many
+		for i := range seq {
+			seq[i] = uint8(1 + src.IntN(2))
+			if src.IntN(8) < tie {
+				seq[i] = uint8(baccarat.Tie)
+			}
+		}
+		for _, g := range []int{1, 2, 5, 10, 20, 40} {
+			check(seq, g)
+		}
 	}
 }

@@ -32,6 +32,7 @@ type table struct {
 	cut      int      // a round starts only while fewer cards than this have been dealt
 	dragon   bool
 	sessions []int
+	block    int // the sessions' greatest common divisor (see countSessions)
 	// verify has every coup of the dealing loop dealt again by the rules engine and checked
 	// against its key (tests; it costs a rules-engine deal per coup).
 	verify bool
@@ -76,6 +77,10 @@ func newTable(cfg *Config) (*table, error) {
 	if t.dragon {
 		t.sessions = cfg.Sessions
 	}
+	for _, L := range t.sessions {
+		t.block = int(gcd(int64(t.block), int64(L)))
+	}
+	t.block = max(t.block, 1)
 	return t, nil
 }
 
