@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"time"
@@ -9,9 +10,10 @@ import (
 	"github.com/coder/websocket"
 )
 
-// recheckEvery is how often an open stream re-reads its account, so that one disabled or
-// revoked on another server is cut there too.
-const recheckEvery = 10 * time.Second
+// recheckEvery is about how often an open stream re-reads its account, so that one disabled
+// or revoked on another server is cut there too. Each stream waits between one and two
+// periods, at random: thousands of streams opened together must not all read at once.
+const recheckEvery = 15 * time.Second
 
 // handleStream is a table's WebSocket: a snapshot (or, with since, what was missed), then
 // every message the table publishes. A subscriber that falls behind is dropped by the host;
@@ -55,7 +57,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 			return
 		}
 	}
-	recheck := time.NewTicker(recheckEvery)
+	recheck := time.NewTicker(recheckEvery + rand.N(recheckEvery))
 	defer recheck.Stop()
 	var frame []byte
 	for {

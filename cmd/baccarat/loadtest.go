@@ -30,9 +30,13 @@ func init() {
 		name:    "loadtest",
 		summary: "measure a table under many concurrent WebSocket players",
 		usage: `Usage: baccarat loadtest [--players 5000] [--rounds 3] [--betting 6s] [--game mbs-tournament] [--json]
+       baccarat loadtest --servers URL,URL,… --admin-token T [--table load] [--players 15000] …
 
 Starts a server on 127.0.0.1 with a temporary SQLite database and one automatic table, then
-connects that many players, each with a real WebSocket and its own token. Every round each
+connects that many players, each with a real WebSocket and its own token. With --servers it
+starts nothing: it uses running servers (a cluster), creates the players' accounts and the
+table there with the admin token, and spreads the players over the servers, player i on
+server i mod n. Every round each
 player places a wager at a random moment in the first half of betting (an HTTP POST,
 acknowledged only once durable) and waits for the result on its stream. It reports the
 wager acknowledgement latency (p50, p99, max) and how long after settlement the last
@@ -71,6 +75,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	game := fs.String("game", "mbs-tournament", "game of the table")
 	asJSON := fs.Bool("json", false, "print JSON")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	servers := fs.String("servers", "", "comma-separated base URLs of running servers to spread the players over")
+	adminToken := fs.String("admin-token", os.Getenv("BACCARAT_ADMIN_TOKEN"), "an admin token of the servers (with --servers)")
+	tableID := fs.String("table", "load", "the table to play at (with --servers; made if missing)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -85,7 +92,18 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 	raiseFileLimit(*players*4 + 1000)
-	rep, err := loadtest(ctx, e, *players, *rounds, *betting, *game)
+	var rep loadReport
+	var err error
+	if *servers != "" {
+		if *adminToken == "" {
+			fmt.Fprintln(e.stderr, "baccarat loadtest: --servers needs --admin-token (or BACCARAT_ADMIN_TOKEN)")
+			return 2
+		}
+		rep, err = loadtestRemote(ctx, e, remoteLoad{bases: strings.Split(*servers, ","), admin: *adminToken, table: *tableID,
+			players: *players, rounds: *rounds, betting: *betting, game: *game})
+	} else {
+		rep, err = loadtest(ctx, e, *players, *rounds, *betting, *game)
+	}
 	if err != nil {
 		return fail(e, c.name, err)
 	}
@@ -144,8 +162,14 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 		}
 		toks[i] = tokens.Issue(a)
 	}
-	lt := &loadRun{base: s.web.URL(), betting: betting, client: &http.Client{Transport: &http.Transport{
+	lt := &loadRun{base: s.web.URL(), bases: []string{s.web.URL()}, table: "load", betting: betting, client: &http.Client{Transport: &http.Transport{
 		MaxIdleConns: players, MaxIdleConnsPerHost: players, MaxConnsPerHost: 0}}}
+	return lt.measure(ctx, e, toks, rounds)
+}
+
+// measure connects every player (player i to bases[i mod n]), plays the rounds and reports.
+func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds int) (loadReport, error) {
+	players := len(toks)
 	fmt.Fprintf(e.stderr, "connecting %d WebSocket players...\n", players)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -155,7 +179,7 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			lt.player(runCtx, toks[i], ready)
+			lt.player(runCtx, lt.bases[i%len(lt.bases)], toks[i], ready)
 		}()
 	}
 	for i := 0; i < players; i++ {
@@ -167,7 +191,7 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 	}
 	fmt.Fprintf(e.stderr, "all connected; measuring %d rounds...\n", rounds)
 	start := lt.settled.Load()
-	deadline := time.Now().Add(time.Duration(rounds+2) * (betting + 10*time.Second))
+	deadline := time.Now().Add(time.Duration(rounds+2) * (lt.betting + 10*time.Second))
 	for lt.settled.Load() < start+int64(rounds)+1 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -175,12 +199,87 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 	cancel()
 	wg.Wait()
 	rep := lt.report(players, rounds)
-	rep.ServerAckP99ms = serverP99(lt.base)
+	rep.ServerAckP99ms = serverP99(lt.bases...)
 	return rep, nil
 }
 
+// remoteLoad is a load test against running servers.
+type remoteLoad struct {
+	bases              []string
+	admin, table, game string
+	players, rounds    int
+	betting            time.Duration
+}
+
+// loadtestRemote makes the players and the table on running servers, spreads the players
+// over them, and measures as loadtest does.
+func loadtestRemote(ctx context.Context, e *env, r remoteLoad) (loadReport, error) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: r.players, MaxIdleConnsPerHost: r.players}}
+	admin := func(method, base, path string, body any, out any) error {
+		b, _ := json.Marshal(body)
+		req, _ := http.NewRequestWithContext(ctx, method, base+path, bytes.NewReader(b))
+		req.Header.Set("Authorization", "Bearer "+r.admin)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode >= 300 {
+			var eb struct{ Code, Message string }
+			_ = json.NewDecoder(resp.Body).Decode(&eb)
+			return fmt.Errorf("%s %s: %d %s %s", method, path, resp.StatusCode, eb.Code, eb.Message)
+		}
+		if out != nil {
+			return json.NewDecoder(resp.Body).Decode(out)
+		}
+		return nil
+	}
+	spec := live.Spec{ID: r.table, Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: r.game},
+		Schedule: live.Schedule{Betting: r.betting, Card: 200 * time.Millisecond, Result: time.Second}}
+	if err := admin("POST", r.bases[0], "/api/admin/tables", spec, nil); err != nil && !strings.Contains(err.Error(), "conflict") {
+		return loadReport{}, err
+	}
+	run := fmt.Sprintf("load%x", rand.Uint32())
+	fmt.Fprintf(e.stderr, "creating and crediting %d players on %d servers...\n", r.players, len(r.bases))
+	toks := make([]string, r.players)
+	var wg sync.WaitGroup
+	var firstErr atomic.Value
+	work := make(chan int)
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				base := r.bases[i%len(r.bases)]
+				id := fmt.Sprintf("%s-%d", run, i)
+				var acct struct{ Token string }
+				err := admin("POST", base, "/api/admin/accounts", map[string]any{"id": id, "role": "player"}, &acct)
+				if err == nil {
+					err = admin("POST", base, "/api/admin/accounts/"+id+"/credit", map[string]any{"amount": 1_000_000_000}, nil)
+				}
+				if err != nil {
+					firstErr.CompareAndSwap(nil, err)
+				}
+				toks[i] = acct.Token
+			}
+		}()
+	}
+	for i := range toks {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if err, _ := firstErr.Load().(error); err != nil {
+		return loadReport{}, err
+	}
+	lt := &loadRun{bases: r.bases, table: r.table, betting: r.betting, client: client}
+	return lt.measure(ctx, e, toks, r.rounds)
+}
+
 type loadRun struct {
-	base    string
+	base    string   // the server of a one-server run
+	bases   []string // the servers players spread over (player i on bases[i mod n])
+	table   string
 	betting time.Duration
 	client  *http.Client
 
@@ -195,8 +294,8 @@ type loadRun struct {
 }
 
 // player is one simulated player: a stream, a wager every round, the result timed.
-func (lt *loadRun) player(ctx context.Context, token string, ready chan<- struct{}) {
-	url := strings.Replace(lt.base, "http", "ws", 1) + "/api/tables/load/stream?token=" + token
+func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- struct{}) {
+	url := strings.Replace(base, "http", "ws", 1) + "/api/tables/" + lt.table + "/stream?token=" + token
 	c, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
 		lt.errors.Add(1)
@@ -224,7 +323,7 @@ func (lt *loadRun) player(ctx context.Context, token string, ready chan<- struct
 		}
 		for _, m := range decodeFrame(data) {
 			if m.Type == "event" && m.Event != nil {
-				lt.onEvent(ctx, token, m.Event)
+				lt.onEvent(ctx, base, token, m.Event)
 			}
 		}
 	}
@@ -249,11 +348,11 @@ func decodeFrame(data []byte) []streamMsg {
 	return []streamMsg{m}
 }
 
-func (lt *loadRun) onEvent(ctx context.Context, token string, e *table.Event) {
+func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *table.Event) {
 	switch e.Type {
 	case table.EvBettingOpened:
 		delay := time.Duration(rand.Int64N(int64(lt.betting / 2)))
-		go lt.bet(ctx, token, delay)
+		go lt.bet(ctx, base, token, delay)
 	case table.EvRoundSettled:
 		d := time.Since(e.At)
 		lt.mu.Lock()
@@ -269,14 +368,14 @@ func (lt *loadRun) onEvent(ctx context.Context, token string, e *table.Event) {
 	}
 }
 
-func (lt *loadRun) bet(ctx context.Context, token string, delay time.Duration) {
+func (lt *loadRun) bet(ctx context.Context, base, token string, delay time.Duration) {
 	select {
 	case <-time.After(delay):
 	case <-ctx.Done():
 		return
 	}
 	body, _ := json.Marshal(map[string]any{"bet": []string{"player", "banker"}[rand.IntN(2)], "stake": 100})
-	req, _ := http.NewRequestWithContext(ctx, "POST", lt.base+"/api/tables/load/wagers", bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/tables/"+lt.table+"/wagers", bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+token)
 	start := time.Now()
 	resp, err := lt.client.Do(req)
@@ -338,38 +437,41 @@ func (lt *loadRun) report(players, rounds int) loadReport {
 	return rep
 }
 
-// serverP99 reads the server's wager acknowledgement histogram from /metrics and returns
-// the upper bound of the bucket holding its 99th percentile, in milliseconds.
-func serverP99(base string) float64 {
-	resp, err := http.Get(base + "/metrics")
-	if err != nil {
-		return 0
-	}
-	defer resp.Body.Close()
-	var buf bytes.Buffer
-	_, _ = buf.ReadFrom(resp.Body)
-	type bucket struct {
-		le    float64
-		count float64
-	}
-	var bs []bucket
+// serverP99 reads the servers' wager acknowledgement histograms from /metrics, adds them up
+// and returns the upper bound of the bucket holding their 99th percentile, in milliseconds.
+func serverP99(bases ...string) float64 {
+	counts := map[float64]float64{}
 	var total float64
-	for _, line := range strings.Split(buf.String(), "\n") {
-		var le string
-		var n float64
-		if _, err := fmt.Sscanf(line, "baccarat_wager_ack_seconds_bucket{le=%q} %g", &le, &n); err == nil {
-			if le == "+Inf" {
-				total = n
-				continue
+	for _, base := range bases {
+		resp, err := http.Get(base + "/metrics")
+		if err != nil {
+			continue
+		}
+		var buf bytes.Buffer
+		_, _ = buf.ReadFrom(resp.Body)
+		resp.Body.Close()
+		for _, line := range strings.Split(buf.String(), "\n") {
+			var le string
+			var n float64
+			if _, err := fmt.Sscanf(line, "baccarat_wager_ack_seconds_bucket{le=%q} %g", &le, &n); err == nil {
+				if le == "+Inf" {
+					total += n
+					continue
+				}
+				var v float64
+				fmt.Sscanf(le, "%g", &v)
+				counts[v] += n
 			}
-			var v float64
-			fmt.Sscanf(le, "%g", &v)
-			bs = append(bs, bucket{v, n})
 		}
 	}
-	for _, b := range bs {
-		if total > 0 && b.count >= 0.99*total {
-			return b.le * 1000
+	les := make([]float64, 0, len(counts))
+	for le := range counts {
+		les = append(les, le)
+	}
+	slices.Sort(les)
+	for _, le := range les {
+		if total > 0 && counts[le] >= 0.99*total {
+			return le * 1000
 		}
 	}
 	return 0

@@ -70,6 +70,7 @@ type server struct {
 	Log                             *slog.Logger
 	Streams                         web.StreamLimits
 	AddressRate                     float64 // requests per second per client address (0: the web default)
+	TokenRate                       float64 // requests per second per token (0: the web default)
 	Timeouts                        web.Timeouts
 
 	store storeCloser
@@ -90,6 +91,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&s.NATS, "nats", os.Getenv("BACCARAT_NATS"), "NATS URL (nats://127.0.0.1:4222) joining the servers that share a PostgreSQL --db into one")
 	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name, process id and a random part)")
 	fs.DurationVar(&s.Betting, "betting", 15*time.Second, "betting time of the default automatic tables")
+	fs.Float64Var(&s.TokenRate, "rate-token", 0, "requests a second each token may make (0: 50, bursts of 200)")
+	fs.Float64Var(&s.AddressRate, "rate-address", 0, "requests a second each client address may make (0: 200, bursts of 400)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -156,7 +159,8 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	ln := s.web
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: s.Streams,
-		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, Timeouts: s.Timeouts})
+		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
+		Timeouts: s.Timeouts})
 	s.web.Adopt(ln)
 	if err := s.web.Start(s.Addr); err != nil {
 		return err
