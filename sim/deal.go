@@ -40,7 +40,6 @@ type worker struct {
 
 	total    []uint64 // coups per class, all shoes
 	bets     []batch  // per bet
-	shoeNet  [maxBets]int64
 	hands    uint64
 	voids    uint64
 	shoes    uint64
@@ -277,24 +276,26 @@ func (w *worker) addClass(key int, res *baccarat.Result) uint16 {
 	return id
 }
 
-// endShoe settles the shoe's coups, bet by bet, from its class counts.
+// endShoe settles the shoe's coups, bet by bet, from its class counts: every coup's stake on
+// every bet lost, and back for each class what its coups got above that on the bets they did
+// not lose.
 func (w *worker) endShoe(dealt uint64) {
-	nb := len(w.bets)
-	w.shoeNet = [maxBets]int64{}
+	var net [maxBets]int64
 	hands := uint64(0)
 	for _, cls := range w.touched[:w.nt] {
 		k := w.cnt[cls]
-		hands += uint64(k)
-		c := &w.classes[cls]
-		w.total[cls] += uint64(k)
-		for b := 0; b < nb; b++ {
-			w.shoeNet[b] += int64(k) * c.nets[b]
-		}
 		w.cnt[cls] = 0
+		hands += uint64(k)
+		w.total[cls] += uint64(k)
+		c := &w.classes[cls]
+		for j, b := range c.up[:c.ups] {
+			net[b&(maxBets-1)] += int64(k) * c.upNet[j]
+		}
 	}
 	w.nt = 0
+	lost := int64(hands) * w.t.scale
 	for b := range w.bets {
-		w.bets[b].add(w.shoeNet[b], hands)
+		w.bets[b].add(net[b]-lost, hands)
 	}
 	w.hands += hands
 	w.shoes++

@@ -98,7 +98,12 @@ type class struct {
 	winner baccarat.Winner
 	cards  int            // cards dealt: 4, 5 or 6
 	codes  [maxBets]uint8 // per bet: 0 lose, 1 push, 2+t won tier t
-	nets   [maxBets]int64 // per bet: the net result, in units of 1/scale of the stake
+	// The bets the coup does not lose, up[:ups], and what each gets above a lost stake: its
+	// net result + scale, in units of 1/scale of the stake. Most bets lose most coups, so a
+	// shoe's results are summed over these.
+	ups   int
+	up    [maxBets]uint8
+	upNet [maxBets]int64
 }
 
 // signature identifies a settlement row across workers.
@@ -142,15 +147,17 @@ func (t *table) settle(r *baccarat.Result) class {
 	c := class{winner: r.Winner, cards: r.Cards()}
 	for i, b := range t.bets {
 		o, tier := b.Resolve(r)
+		var up int64 // above a lost stake
 		switch o {
 		case games.Win:
-			c.codes[i] = uint8(2 + tier)
-			c.nets[i] = t.nets[i][tier]
+			c.codes[i], up = uint8(2+tier), t.nets[i][tier]+t.scale
 		case games.Push, games.Void:
-			c.codes[i] = 1
+			c.codes[i], up = 1, t.scale
 		default:
-			c.nets[i] = -t.scale
+			continue
 		}
+		c.up[c.ups], c.upNet[c.ups] = uint8(i), up
+		c.ups++
 	}
 	return c
 }
