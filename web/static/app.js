@@ -1,9 +1,12 @@
 /* app.js: what every page shares. The API client (bearer token), sign-in from ?token=, money
    formatting, toasts, a tiny DOM helper, the server clock, cards, and the table WebSocket with
-   reconnect. Classic script: everything hangs off window.Bac. No build step, no dependencies. */
+   reconnect. Classic script: everything hangs off window.Bac. No build step, no dependencies.
+   Needs i18n.js (every visible string goes through t()). */
 'use strict';
 (function (global) {
   const TOKEN_KEY = 'baccarat.token';
+  const I = global.BacI18n;
+  const { t } = I;
 
   // ---- sign-in -------------------------------------------------------------------------
   // A sign-in link is http://host/?token=…: keep the token, then strip it from the URL so it
@@ -51,7 +54,7 @@
     try {
       res = await fetch(path, init);
     } catch (e) {
-      throw new ApiError(0, 'network', 'cannot reach the server');
+      throw new ApiError(0, 'network', t('err.network'));
     }
     const text = await res.text();
     let data = null;
@@ -60,7 +63,7 @@
     }
     if (!res.ok) {
       const code = (data && data.code) || STATUS_CODES[res.status] || 'http_' + res.status;
-      const msg = (data && data.message) || (res.status === 401 ? 'sign in first' : res.statusText || code);
+      const msg = (data && data.message) || (res.status === 401 ? t('err.signin') : res.statusText || code);
       throw new ApiError(res.status, code, msg);
     }
     api.lastDate = res.headers.get('Date');
@@ -68,25 +71,11 @@
   }
 
   // ---- money: integer minor units in, text out; never arithmetic on floats ---------------
-  function group(n) {
-    const s = String(n);
-    let out = '';
-    for (let i = 0; i < s.length; i++) {
-      if (i > 0 && (s.length - i) % 3 === 0) out += ',';
-      out += s[i];
-    }
-    return out;
-  }
-  // fmtMoney(100000000) → "1,000,000.00"
-  function fmtMoney(minor) {
-    if (minor === null || minor === undefined || !Number.isFinite(Number(minor))) return '—';
-    const v = Math.trunc(Number(minor));
-    const a = Math.abs(v);
-    return (v < 0 ? '-' : '') + group(Math.floor(a / 100)) + '.' + String(a % 100).padStart(2, '0');
-  }
+  // fmtMoney(100000000) → "1,000,000.00", grouped for the page's language (BigInt inside).
+  const fmtMoney = I.fmtMoney;
   function fmtSigned(minor) {
-    const v = Math.trunc(Number(minor) || 0);
-    return (v > 0 ? '+' : '') + fmtMoney(v);
+    const v = typeof minor === 'bigint' ? minor : BigInt(Math.trunc(Number(minor) || 0));
+    return (v > 0n ? '+' : '') + fmtMoney(v);
   }
   // A chip's face: 100 → "1", 2500 → "25", 100000 → "1K", 150 → "1.50".
   function chipLabel(minor) {
@@ -178,8 +167,15 @@
     setTimeout(() => el.remove(), (opts.ms || 4200) + 400);
     return el;
   }
+  // A refusal in the page's language: the server's message in English (it names the rule
+  // and the amounts), the code's translation in another language.
+  function errorText(err) {
+    const k = 'code.' + (err && err.code);
+    if (I.lang !== 'en' && err && err.code && I.has(k)) return t(k);
+    return (err && err.message) || String(err);
+  }
   function toastError(err) {
-    return toast(err.message || String(err), { kind: 'error', code: err.code || '' });
+    return toast(errorText(err), { kind: 'error', code: err.code || '' });
   }
 
   // ---- copy to clipboard (navigator.clipboard needs a secure context) -------------------
@@ -226,7 +222,7 @@
 
   // ---- cards ----------------------------------------------------------------------------
   const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
-  const SUIT_NAMES = { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' };
+  const suitName = (s) => (SUITS[s] ? t('suit.' + s) : '?');
   function parseCard(text) {
     const s = String(text || '').trim();
     const suit = s.slice(-1).toLowerCase();
@@ -250,9 +246,9 @@
     const c = parseCard(text);
     const cls = 'card' + (c.red ? ' red' : '') + (opts && opts.small ? ' card-sm' : '') +
       (position === 'P3' || position === 'B3' ? ' card-third' : '');
+    const name = t('card.name', { rank: c.label, suit: suitName(c.suit) });
     return h('div', { class: cls, 'data-card': c.text, 'data-position': position || null,
-      title: c.label + ' of ' + (SUIT_NAMES[c.suit] || '?') + (position ? ' (' + position + ')' : ''), role: 'img',
-      'aria-label': c.label + ' of ' + (SUIT_NAMES[c.suit] || '?') },
+      title: name + (position ? ' (' + positionName(position) + ')' : ''), role: 'img', 'aria-label': name },
     h('span', { class: 'card-corner' }, h('span', { class: 'card-rank' }, c.label), h('span', { class: 'card-suit' }, c.symbol)),
     h('span', { class: 'card-pip' }, c.symbol));
   }
@@ -260,17 +256,19 @@
     const c = parseCard(text);
     return h('span', { class: 'card-inline' + (c.red ? ' red' : ''), 'data-card': c.text }, c.label + c.symbol);
   }
-  const POSITION_NAMES = { P1: 'Player, 1st card', B1: 'Banker, 1st card', P2: 'Player, 2nd card',
-    B2: 'Banker, 2nd card', P3: 'Player, 3rd card', B3: 'Banker, 3rd card' };
+  // "Player, 1st card" for P1.
+  function positionName(pos) { return I.has('pos.' + pos) ? t('pos.' + pos) : String(pos || ''); }
 
   // ---- game data ------------------------------------------------------------------------
   function betOf(game, id) {
     if (game && Array.isArray(game.bets)) for (const b of game.bets) if (b.id === id) return b;
     return null;
   }
+  // A bet's name in the page's language (庄 for banker), else the server's.
   function betName(game, id) {
+    if (I.has('bet.' + id)) return t('bet.' + id);
     const b = betOf(game, id);
-    if (b && b.name) return b.name;
+    if (b && b.name) return I.ts(b.name);
     const s = String(id || '').replace(/_/g, ' ');
     return s.charAt(0).toUpperCase() + s.slice(1);
   }
@@ -296,29 +294,33 @@
     }
     return out;
   }
-  const WINNER_NAMES = { banker: 'Banker', player: 'Player', tie: 'Tie', B: 'Banker', P: 'Player', T: 'Tie' };
+  const WINNER_KEYS = { banker: 'B', player: 'P', tie: 'T', B: 'B', P: 'P', T: 'T' };
+  // winnerName('banker') or ('B') → "Banker" (庄).
+  function winnerName(w) { return WINNER_KEYS[w] ? t('side.' + WINNER_KEYS[w]) : humanize(w); }
+  // A code (a void reason, an event type) in words: its translation, else the code spelled out.
   function humanize(code) {
+    if (I.has('reason.' + code)) return t('reason.' + code);
     const s = String(code || '').replace(/_/g, ' ');
     return s.charAt(0).toUpperCase() + s.slice(1);
   }
 
   // The phase a player reads in the banner.
   function phaseText(state, game) {
-    if (!state) return 'Connecting…';
-    if (state.interrupted) return 'Round interrupted';
+    if (!state) return t('phase.connecting');
+    if (state.interrupted) return t('phase.interrupted');
     const multi = gameHasDecimal(game);
     switch (state.phase) {
-      case 'betting': return 'Place your bets';
-      case 'closed': return 'No more bets';
+      case 'betting': return t('phase.betting');
+      case 'closed': return t('phase.closed');
       case 'dealing':
-        if (state.bet_open) return multi ? 'Place your bets: round ' + state.betting_round + '/3' : 'Place your bets';
-        return 'Dealing';
-      case 'settled': return 'Result';
-      case 'void': return 'Round void';
+        if (state.bet_open) return multi ? t('phase.betting_round', { n: state.betting_round }) : t('phase.betting');
+        return t('phase.dealing');
+      case 'settled': return t('phase.settled');
+      case 'void': return t('phase.void');
       case 'idle':
       default:
-        if (state.shoe && !state.shoe.active) return 'Shoe change';
-        return 'Waiting for the next round';
+        if (state.shoe && !state.shoe.active) return t('phase.shoe_change');
+        return t('phase.idle');
     }
   }
 
@@ -341,6 +343,7 @@
       this.pollTimer = 0;
       this.stopped = false;
       this.status = '';
+      this.downUntil = 0; // cut(): the network is taken as down until then
       this.onVisible = () => {
         if (document.visibilityState === 'visible' && !this.stopped && !this.ws) this.connect();
       };
@@ -367,6 +370,10 @@
       if (!token()) { // streams need a sign-in; a watcher without one follows the snapshots
         this.setStatus('watching');
         this.startPolling();
+        return;
+      }
+      if (Date.now() < this.downUntil) { // cut(): this try fails as a dead network's would
+        this.retry();
         return;
       }
       let ws;
@@ -433,12 +440,26 @@
       this.lastSeq = this.evSeq = this.mineFloor = seq;
       this.mineKeys.clear();
     }
+    // cut drops the socket and takes the network as down for ms (every try fails until then):
+    // what a phone in a tunnel does to the page, on demand, for tests and demonstrations.
+    cut(ms) {
+      this.downUntil = Date.now() + (ms || 0);
+      const ws = this.ws;
+      if (ws) { ws.onclose = null; this.ws = null; try { ws.close(); } catch (e) { /* ignore */ } }
+      this.retry();
+    }
+    // now retries at once (the overlay's "Retry now"), keeping the backoff count.
+    now() {
+      if (this.stopped || this.ws) return;
+      clearTimeout(this.timer);
+      this.connect();
+    }
     retry() {
       if (this.stopped) return;
       this.fails++;
       const base = Math.min(15000, 500 * Math.pow(2, this.fails - 1));
       const delay = Math.round(base * (0.75 + Math.random() * 0.5));
-      this.setStatus('reconnecting', { delay, fails: this.fails });
+      this.setStatus('reconnecting', { delay, fails: this.fails, at: Date.now() + delay });
       this.timer = setTimeout(() => this.connect(), delay);
       if (this.fails >= 2) this.startPolling();
     }
@@ -446,6 +467,7 @@
       if (this.pollTimer || !this.h.poll) return;
       const tick = async () => {
         if (this.stopped || this.ws && this.ws.readyState === WebSocket.OPEN) { this.pollTimer = 0; return; }
+        if (Date.now() < this.downUntil) { this.pollTimer = setTimeout(tick, 2000); return; }
         try {
           const snap = await this.h.poll();
           if (snap && snap.state && snap.state.seq >= this.lastSeq) {
@@ -493,7 +515,7 @@
       return await api('GET', '/api/me');
     } catch (e) {
       if (e.status === 401) {
-        toast('Your sign-in link is no longer valid: watching only', { kind: 'error', code: e.code });
+        toast(t('signin.invalid'), { kind: 'error', code: e.code });
         signOut();
       }
       return null;
@@ -503,11 +525,11 @@
     if (!el) return;
     el.textContent = '';
     if (me) {
-      append(el, [h('span', { class: 'who-name', title: me.id + ' (' + me.role + ')' }, me.name || me.id),
-        h('span', { class: 'who-role' }, me.role),
-        h('button', { class: 'link', type: 'button', onclick: () => { signOut(); global.location.reload(); } }, 'Sign out')]);
+      append(el, [h('span', { class: 'who-name', title: me.id + ' (' + t('role.' + me.role) + ')' }, me.name || me.id),
+        h('span', { class: 'who-role' }, t('role.' + me.role)),
+        h('button', { class: 'link', type: 'button', onclick: () => { signOut(); global.location.reload(); } }, t('signout'))]);
     } else {
-      append(el, [h('span', { class: 'who-guest', title: 'Open the sign-in link the server printed' }, 'Watching · not signed in')]);
+      append(el, [h('span', { class: 'who-guest', title: t('watching.title') }, t('watching'))]);
     }
   }
   // The wallet shows for players (and for anyone not signed in, as "—"): staff have no balance.
@@ -520,12 +542,20 @@
     if (cur) setText(cur, currency || '');
   }
 
+  // The controls every page's top bar carries: the language switch and, where asked, sound.
+  function topbarTools(el, opts) {
+    if (!el) return;
+    if (opts && opts.sound && global.BacSound) el.appendChild(global.BacSound.button(t));
+  }
+
   adoptTokenFromURL();
 
   global.Bac = {
     TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, chipLabel, uuid, h, append, setText, setAttr,
-    toggle, show, $, toast, toastError, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
-    POSITION_NAMES, betOf, betName, isDecimal, gameHasDecimal, normPrices, WINNER_NAMES, humanize, phaseText,
-    TableStream, pathId, loadMe, renderWho, renderBalance,
+    toggle, show, $, toast, toastError, errorText, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
+    positionName, betOf, betName, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
+    TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools,
+    t, tn: I.tn, ts: I.ts, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
+    ready: I.ready, sound: global.BacSound || { chip() {}, card() {}, win() {} },
   };
 })(window);

@@ -1,11 +1,11 @@
 /* dealer.js: the dealer console at /dealer/{id}. The next position to fill, big; a card input
    for keyboard or scanner (7h ↵); every table command with its keyboard shortcut; a log of the
    table's events. Errors stay inline and the typed text stays so the dealer can fix it.
-   Needs app.js, events.js and state.js. */
+   Needs i18n.js, app.js, events.js and state.js; starts once the language is loaded. */
 'use strict';
-(function (Bac) {
+window.Bac.ready.then(() => (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, toast, clock, cardEl, handTotal, phaseText, describeEvent,
-    POSITION_NAMES, betName, fmtMoney } = Bac;
+    positionName, betName, fmtMoney, t } = Bac;
 
   const tableId = Bac.pathId('dealer');
   const S = { me: null, table: null, game: null, state: null };
@@ -39,11 +39,11 @@
     setAttr(el.next, 'data-side', pos ? pos.charAt(0) : '');
     setAttr(el.next, 'data-position', pos || 'none');
     let label;
-    if (pos) label = 'Next card: ' + (POSITION_NAMES[pos] || pos);
-    else if (st.interrupted) label = 'Interrupted: resume to go on';
-    else if (st.phase === 'betting') label = 'Betting is open: press C for No more bets';
-    else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') label = st.shoe && !st.shoe.active ? 'No shoe: start a new shoe (N)' : 'Round over: press O to open betting';
-    else label = 'No card is due';
+    if (pos) label = t('dealer.next', { pos: positionName(pos) });
+    else if (st.interrupted) label = t('dealer.interrupted');
+    else if (st.phase === 'betting') label = t('dealer.betting');
+    else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') label = st.shoe && !st.shoe.active ? t('dealer.no_shoe') : t('dealer.round_over');
+    else label = t('dealer.no_card');
     setText(el.nextLabel, label);
     setText(el.phase, phaseText(st, S.game));
     setAttr(el.phase, 'data-phase', st.phase);
@@ -52,9 +52,9 @@
     setText(el.shoeNo, shoe.number || '–');
     setText(el.shoeLeft, shoe.left !== undefined ? shoe.left : '–');
     const flags = [];
-    if (shoe.ending) flags.push('Cut card out: last round');
-    if (!shoe.active) flags.push('No shoe');
-    if (shoe.active && !shoe.live) flags.push('RNG shoe');
+    if (shoe.ending) flags.push(t('dealer.cut_out'));
+    if (!shoe.active) flags.push(t('dealer.no_shoe_flag'));
+    if (shoe.active && !shoe.live) flags.push(t('dealer.rng_shoe'));
     const fk = flags.join('|');
     if (el.shoeFlags.dataset.k !== fk) {
       el.shoeFlags.dataset.k = fk;
@@ -86,7 +86,7 @@
       el.totals.dataset.k = tk;
       el.totals.textContent = '';
       const ids = Object.keys(totals).filter((k) => totals[k]);
-      if (!ids.length) el.totals.appendChild(h('span', { class: 'muted' }, 'none'));
+      if (!ids.length) el.totals.appendChild(h('span', { class: 'muted' }, t('none')));
       for (const id of ids) el.totals.appendChild(h('span', { 'data-bet': id }, betName(S.game, id) + ' ', h('b', null, fmtMoney(totals[id]))));
     }
     renderAlert();
@@ -95,12 +95,12 @@
   function renderAlert() {
     const st = S.state;
     const msgs = [];
-    if (!S.me) msgs.push('Not signed in: open the dealer\'s sign-in link the server printed.');
-    else if (S.me.role === 'player') msgs.push('Signed in as a player: the table will refuse dealer commands.');
-    if (S.table && S.table.mode === 'auto') msgs.push('This table is dealt automatically by the server.');
-    if (st && st.interrupted) msgs.push('Round interrupted' + (st.withdrawal_window ? ': players may withdraw their wagers' : '') + '. Resume (R) when ready.');
-    else if (st && st.withdrawal_window) msgs.push('Withdrawal window open: players may withdraw. Resume (R) to go on.');
-    if (st && st.pending && st.pending.length) msgs.push('Cards drawn together: ' + st.pending.join(' ') + '. Resume with their order to deal, or void.');
+    if (!S.me) msgs.push(t('dealer.not_signed_in'));
+    else if (S.me.role === 'player') msgs.push(t('dealer.as_player'));
+    if (S.table && S.table.mode === 'auto') msgs.push(t('dealer.auto'));
+    if (st && st.interrupted) msgs.push(t(st.withdrawal_window ? 'dealer.interrupted_window' : 'dealer.interrupted_resume'));
+    else if (st && st.withdrawal_window) msgs.push(t('dealer.window'));
+    if (st && st.pending && st.pending.length) msgs.push(t('dealer.pending', { cards: st.pending.join(' ') }));
     setText(el.alert, msgs.join(' '));
     show(el.alert, msgs.length > 0);
   }
@@ -109,8 +109,8 @@
     let text = '';
     if (st && st.bet_open) {
       const s = clock.secondsLeft(st.until);
-      text = s === null ? 'open' : Math.ceil(s) + 's';
-    } else if (st) text = 'closed';
+      text = s === null ? t('dealer.open') : t('lobby.seconds', { n: Math.ceil(s) });
+    } else if (st) text = t('dealer.closed');
     setText(el.countdown, text);
   }
   setInterval(tick, 500);
@@ -118,8 +118,8 @@
   // ---- the log ----------------------------------------------------------------------------
   const MAX_LOG = 300;
   function logLine(text, cls, seq, at) {
-    const t = at ? new Date(at) : new Date();
-    const time = Number.isNaN(t.getTime()) ? '' : t.toLocaleTimeString([], { hour12: false });
+    const d = at ? new Date(at) : new Date();
+    const time = Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(Bac.lang, { hour12: false });
     el.log.insertBefore(h('li', { class: cls || '' }, h('span', { class: 's' }, seq ? '#' + seq : ''), h('span', { class: 't' }, time), h('span', null, text)), el.log.firstChild);
     while (el.log.children.length > MAX_LOG) el.log.lastChild.remove();
   }
@@ -127,7 +127,7 @@
 
   // ---- commands -----------------------------------------------------------------------------
   function showError(err) {
-    setText(el.error, err ? err.message + (err.code ? ' [' + err.code + ']' : '') : '');
+    setText(el.error, err ? Bac.errorText(err) + (err.code ? ' [' + err.code + ']' : '') : '');
     toggle(el.input, 'bad', !!err);
   }
   function focusCard() {
@@ -139,8 +139,8 @@
       if (res && Array.isArray(res.events) && !S.streamLive) for (const e of res.events) logLine(describeEvent(e, { game: S.game, me: S.me }), 'ok', e.seq, e.at);
       return true;
     } catch (e) {
-      logLine((label || body.cmd) + ' refused: ' + e.message + (e.code ? ' [' + e.code + ']' : ''), 'refused');
-      toast(e.message, { kind: 'error', code: e.code });
+      logLine(t('dealer.refused', { what: label || body.cmd, why: Bac.errorText(e) }) + (e.code ? ' [' + e.code + ']' : ''), 'refused');
+      Bac.toastError(e);
       return false;
     }
   }
@@ -163,7 +163,7 @@
         } catch (e) {
           el.input.value = tokens.join(' ');
           showError(e);
-          logLine('card ' + card + ' refused: ' + e.message + ' [' + e.code + ']', 'refused');
+          logLine(t('dealer.refused', { what: card, why: Bac.errorText(e) }) + ' [' + e.code + ']', 'refused');
           el.input.focus();
           el.input.setSelectionRange(0, card.length);
           return;
@@ -193,14 +193,14 @@
     void: () => ({ cmd: 'void', reason: el.voidReason.value }),
     correct: () => {
       const cards = cardsOf(el.correctCards.value);
-      if (!cards.length) throw new Error('enter the coup\'s cards in their right order, e.g. Kh 3c 5d Qs');
+      if (!cards.length) throw new Error(t('dealer.need_cards'));
       const b = { cmd: 'correct', cards };
       if (el.correctReason.value.trim()) b.reason = el.correctReason.value.trim();
       return b;
     },
     simultaneous_draw: () => {
       const cards = cardsOf(el.simCards.value);
-      if (cards.length < 2) throw new Error('enter the cards that came out together, e.g. 4c 9s');
+      if (cards.length < 2) throw new Error(t('dealer.need_sim_cards'));
       return { cmd: 'simultaneous_draw', cards, known: el.simKnown.checked };
     },
     interrupt: () => ({ cmd: 'interrupt', reason: el.interruptReason.value.trim() || 'dealer' }),
@@ -226,7 +226,7 @@
       armed = btn;
       btn.dataset.label = btn.innerHTML;
       btn.classList.add('armed');
-      btn.textContent = fromKey ? 'Press again to confirm' : 'Click again to confirm';
+      btn.textContent = fromKey ? t('dealer.press_again') : t('dealer.click_again');
       armTimer = setTimeout(disarm, 3000);
       return;
     }
@@ -287,9 +287,9 @@
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
-    const t = e.target;
-    const inCard = t === el.input;
-    const inField = !inCard && t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
+    const tg = e.target;
+    const inCard = tg === el.input;
+    const inField = !inCard && tg && (tg.tagName === 'INPUT' || tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT');
     if (inField) return;
     // A card starts with its rank (A 2-9 1 T J Q K): none of the command letters.
     if (inCard && el.input.value !== '') return;
@@ -310,12 +310,12 @@
         if (m.server_time) clock.sync(m.server_time);
         if (m.table) S.table = m.table;
         if (m.game) S.game = m.game;
-        setText(el.tableName, 'Dealer · ' + ((S.table && S.table.name) || tableId));
-        setText(el.gameName, (S.game && S.game.name) || '');
-        document.title = 'Dealer · ' + ((S.table && S.table.name) || tableId);
+        setText(el.tableName, t('dealer.title', { name: (S.table && S.table.name) || tableId }));
+        setText(el.gameName, Bac.ts((S.game && S.game.name) || ''));
+        document.title = t('dealer.title', { name: (S.table && S.table.name) || tableId });
         show(cmdButton('end_session'), !!(S.game && (S.game.bets || []).some((b) => b.kind === 'dragon')));
         S.state = m.state;
-        if (!m.polled) logLine('Connected: round ' + (m.state ? m.state.round : '?') + ', ' + phaseText(m.state, S.game), 'ok', m.state && m.state.seq);
+        if (!m.polled) logLine(t('dealer.connected', { n: m.state ? m.state.round : '?', phase: phaseText(m.state, S.game) }), 'ok', m.state && m.state.seq);
         break;
       case 'event':
         if (m.event) {
@@ -360,24 +360,23 @@
       }
     } catch (e) { /* the stream keeps the console going */ }
   }
-  const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
   let lastStatus = '';
   function onStatus(s, info) {
     S.streamLive = s === 'live';
-    if (s === 'reconnecting' && lastStatus === 'live') logLine('Connection lost: reconnecting…', 'refused');
+    if (s === 'reconnecting' && lastStatus === 'live') logLine(t('dealer.lost'), 'refused');
     if (s === 'live' && info && info.resumed) scheduleResync();
     lastStatus = s;
     setAttr(el.conn, 'data-status', s);
-    setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);
+    setText(el.conn.querySelector('.conn-text'), Bac.has('conn.' + s) ? t('conn.' + s) : s);
   }
 
   async function start() {
     focusCard();
-    if (!tableId) { setText(el.nextLabel, 'No table: open /dealer/{table id}'); return; }
+    if (!tableId) { setText(el.nextLabel, t('dealer.no_table')); return; }
     const stream = new Bac.TableStream(tableId, {
       onMessage, onStatus,
       poll: () => api('GET', '/api/tables/' + encodeURIComponent(tableId)),
-      onMissing: () => { setText(el.nextLabel, 'There is no table "' + tableId + '"'); onStatus('gone'); },
+      onMissing: () => { setText(el.nextLabel, t('table.missing', { id: tableId })); onStatus('gone'); },
     });
     stream.connect();
     S.me = await Bac.loadMe();
@@ -386,4 +385,4 @@
   }
   start();
   window.BacDealer = { S };
-})(window.Bac);
+})(window.Bac));

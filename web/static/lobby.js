@@ -1,88 +1,124 @@
 /* lobby.js: the lobby at /. Polls GET /api/tables every 2 s (and at once when the page comes
    back into view), updates each table's card in place, and ticks the countdowns on server time.
-   Needs app.js and roads.js. */
+   Each card shows the table's limits, its current streak ("Banker ×5", from the shoe's Big
+   Road) and its action this round. The API has no seat count, so the action is what each
+   table's snapshot says: how many bets carry stakes this round and the stakes in play (its
+   totals), read every 5 s. Needs i18n.js, app.js and roads.js; starts once the language is in. */
 'use strict';
-(function (Bac) {
-  const { api, h, $, setText, setAttr, show, clock } = Bac;
-  const PHASES = { idle: 'Waiting', betting: 'Place your bets', closed: 'No more bets', dealing: 'Dealing',
-    settled: 'Result', void: 'Round void' };
+window.Bac.ready.then(() => (function (Bac) {
+  const { api, h, $, setText, setAttr, show, clock, t, fmtMoney } = Bac;
+  const PHASES = { idle: 'phase.idle_short', betting: 'phase.betting', closed: 'phase.closed', dealing: 'phase.dealing',
+    settled: 'phase.settled', void: 'phase.void' };
   const el = { tables: $('#tables'), status: $('#lobby-status'), count: $('#lobby-count'), who: $('#who'),
     balance: $('#balance'), help: $('#signin-help') };
-  const cards = new Map(); // table id → {root, parts, roadKey, entry}
+  const cards = new Map(); // table id → {root, parts, roadKey, entry, action}
   const gameNames = {};
   let me = null;
 
-  function card(t) {
-    let c = cards.get(t.id);
+  function card(tv) {
+    let c = cards.get(tv.id);
     if (c) return c;
     const parts = {
       name: h('span', { class: 'tc-name' }),
       mode: h('span', { class: 'badge' }),
       game: h('div', { class: 'tc-game' }),
       phase: h('span', { class: 'tc-phase' }),
-      count: h('span', { class: 'tc-count', 'aria-label': 'seconds left to bet' }),
-      round: h('span', { class: 'muted' }),
+      count: h('span', { class: 'tc-count', 'aria-label': t('stage.countdown') }),
+      round: h('span', { class: 'muted tc-round' }),
       shoe: h('span', { class: 'tc-shoe' }),
+      streak: h('span', { class: 'tc-streak' }),
+      limits: h('span', { class: 'tc-limits' }),
+      action: h('span', { class: 'tc-action' }),
       road: h('div', { class: 'tc-road' }),
       links: h('div', { class: 'tc-links' }),
     };
-    const link = h('a', { class: 'stretched', href: '/table/' + encodeURIComponent(t.id), 'aria-label': 'Open table ' + (t.name || t.id) });
-    const root = h('article', { class: 'table-card', 'data-table': t.id },
+    const link = h('a', { class: 'stretched', href: '/table/' + encodeURIComponent(tv.id), 'aria-label': t('lobby.open', { name: tv.name || tv.id }) });
+    const root = h('article', { class: 'table-card', 'data-table': tv.id },
       link,
-      h('div', { class: 'tc-head' }, h('div', { style: 'flex:1;min-width:0' }, parts.name, parts.game), parts.mode),
-      h('div', { class: 'tc-row' }, parts.phase, parts.count, parts.round, parts.shoe),
+      h('div', { class: 'tc-head' }, h('div', { class: 'tc-titles' }, parts.name, parts.game), parts.mode),
+      h('div', { class: 'tc-row' }, parts.phase, parts.count, parts.streak, parts.round, parts.shoe),
+      h('div', { class: 'tc-row tc-facts' }, parts.limits, parts.action),
       parts.road, parts.links);
     root.addEventListener('click', (e) => {
       if (e.target.closest('a') && e.target.closest('a') !== link) return;
       if (e.target !== link) link.click();
     });
-    c = { root, parts, roadKey: null, entry: t, linksKey: null };
-    cards.set(t.id, c);
+    c = { root, parts, roadKey: null, entry: tv, linksKey: null, action: null };
+    cards.set(tv.id, c);
     return c;
   }
 
-  function update(c, t) {
-    c.entry = t;
+  // The table's range: the smallest minimum and the largest maximum of its main bets.
+  function limitsText(limits) {
+    let min = null, max = null;
+    for (const id of ['player', 'banker']) {
+      const l = limits && limits[id];
+      if (!l) continue;
+      if (min === null || l.min < min) min = l.min;
+      if (max === null || l.max > max) max = l.max;
+    }
+    return min === null ? '' : t('lobby.limits', { min: fmtMoney(min), max: max ? fmtMoney(max) : t('limits.no_max') });
+  }
+
+  function update(c, tv) {
+    c.entry = tv;
     const p = c.parts;
-    setText(p.name, t.name || t.id);
-    const gname = gameNames[t.game] || t.game || '';
-    setText(p.game, gname === t.name ? '' : gname);
-    setText(p.mode, t.mode === 'dealer' ? 'Live dealer' : t.mode === 'auto' ? 'Auto' : t.mode || '');
-    setAttr(p.mode, 'title', t.mode === 'dealer' ? 'Dealt by a dealer from a live shoe' : 'Dealt automatically from a shuffled shoe');
-    setText(p.phase, PHASES[t.phase] || t.phase || '');
-    setAttr(p.phase, 'data-phase', t.phase);
-    setAttr(c.root, 'data-phase', t.phase);
-    setText(p.round, t.round ? 'Round ' + t.round : '');
-    const shoe = t.shoe || {};
-    setText(p.shoe, shoe.number ? 'Shoe ' + shoe.number + ' · ' + (shoe.left !== undefined ? shoe.left + ' cards left' : '') : '');
-    const key = JSON.stringify(t.big_road || null);
+    setText(p.name, tv.name || tv.id);
+    const gname = Bac.ts(gameNames[tv.game] || tv.game || '');
+    setText(p.game, gname === tv.name ? '' : gname);
+    setText(p.mode, tv.mode === 'dealer' ? t('lobby.mode_dealer') : tv.mode === 'auto' ? t('lobby.mode_auto') : tv.mode || '');
+    setAttr(p.mode, 'title', tv.mode === 'dealer' ? t('lobby.mode_dealer_title') : t('lobby.mode_auto_title'));
+    setText(p.phase, PHASES[tv.phase] ? t(PHASES[tv.phase]) : tv.phase || '');
+    setAttr(p.phase, 'data-phase', tv.phase);
+    setAttr(c.root, 'data-phase', tv.phase);
+    setText(p.round, tv.round ? t('lobby.round', { n: tv.round }) : '');
+    const shoe = tv.shoe || {};
+    setText(p.shoe, shoe.number ? t('lobby.shoe', { n: shoe.number, left: shoe.left !== undefined ? shoe.left : '–' }) : '');
+    setText(p.limits, limitsText(tv.limits));
+    const st = Bac.streakOf(tv.big_road);
+    setText(p.streak, st ? Bac.winnerName(st.side) + ' ×' + st.n : '');
+    setAttr(p.streak, 'data-streak', st ? st.side + st.n : null);
+    setAttr(p.streak, 'title', st ? t('lobby.streak_title', { side: Bac.winnerName(st.side), n: st.n }) : null);
+    p.streak.className = 'tc-streak' + (st ? ' s-' + st.side + (st.n >= 4 ? ' hot' : '') : '');
+    renderAction(c);
+    const key = JSON.stringify(tv.big_road || null);
     if (key !== c.roadKey) {
       c.roadKey = key;
-      p.road.innerHTML = Bac.miniBigRoad(t.big_road || { leading_ties: 0, columns: [] }, 20);
+      p.road.innerHTML = Bac.miniBigRoad(tv.big_road || { leading_ties: 0, columns: [] }, 20);
     }
-    const dealerLink = me && ['dealer', 'pit', 'admin'].includes(me.role) && t.mode === 'dealer';
+    const dealerLink = me && ['dealer', 'pit', 'admin'].includes(me.role) && tv.mode === 'dealer';
     const lk = dealerLink ? 'd' : '';
     if (lk !== c.linksKey) {
       c.linksKey = lk;
       p.links.textContent = '';
-      if (dealerLink) p.links.appendChild(h('a', { href: '/dealer/' + encodeURIComponent(t.id), 'data-dealer-link': t.id }, 'Dealer console →'));
+      if (dealerLink) p.links.appendChild(h('a', { href: '/dealer/' + encodeURIComponent(tv.id), 'data-dealer-link': tv.id }, t('lobby.dealer_link')));
     }
+  }
+
+  // The round's action from the table's snapshot totals: bets with stakes, stakes in play.
+  function renderAction(c) {
+    const a = c.action;
+    const p = c.parts.action;
+    if (!a || a.round !== c.entry.round) { setText(p, ''); setAttr(p, 'data-bets', null); return; }
+    setText(p, a.bets ? t('lobby.action', { bets: a.bets, amount: fmtMoney(a.sum) }) : t('lobby.no_action'));
+    setAttr(p, 'data-bets', a.bets);
+    setAttr(p, 'title', t('lobby.action_title'));
   }
 
   function render(list) {
     const seen = new Set();
-    list.forEach((t, i) => {
-      seen.add(t.id);
-      const c = card(t);
-      update(c, t);
+    list.forEach((tv, i) => {
+      seen.add(tv.id);
+      const c = card(tv);
+      update(c, tv);
       if (el.tables.children[i] !== c.root) el.tables.insertBefore(c.root, el.tables.children[i] || null);
     });
     for (const [id, c] of cards) {
       if (!seen.has(id)) { c.root.remove(); cards.delete(id); }
     }
-    setText(el.count, list.length + ' table' + (list.length === 1 ? '' : 's'));
+    setText(el.count, Bac.tn('lobby.count', list.length));
     if (!list.length) {
-      if (!el.tables.querySelector('.empty')) el.tables.appendChild(h('p', { class: 'muted empty' }, 'No tables are open yet.'));
+      if (!el.tables.querySelector('.empty')) el.tables.appendChild(h('p', { class: 'muted empty' }, t('lobby.empty')));
     } else {
       const e = el.tables.querySelector('.empty');
       if (e) e.remove();
@@ -92,11 +128,11 @@
 
   function tick() {
     for (const c of cards.values()) {
-      const t = c.entry;
+      const tv = c.entry;
       let text = '';
-      if (t.phase === 'betting') {
-        const s = clock.secondsLeft(t.until);
-        if (s !== null) text = Math.ceil(s) + 's';
+      if (tv.phase === 'betting') {
+        const s = clock.secondsLeft(tv.until);
+        if (s !== null) text = t('lobby.seconds', { n: Math.ceil(s) });
       }
       setText(c.parts.count, text);
     }
@@ -119,7 +155,7 @@
       render(Array.isArray(list) ? list : []);
     } catch (e) {
       failures++;
-      setText(el.status, (failures > 1 ? 'Connection lost: retrying… ' : 'Cannot load the tables: retrying… ') + '(' + e.message + ')');
+      setText(el.status, t(failures > 1 ? 'lobby.lost' : 'lobby.cannot_load', { why: Bac.errorText(e) }));
       show(el.status, true);
     } finally {
       inflight = false;
@@ -130,6 +166,29 @@
   window.addEventListener('focus', refresh);
   window.addEventListener('online', refresh);
 
+  // Each table's action, from its snapshot, one table after another every 5 s in all.
+  let actionTimer = 0;
+  async function refreshActions() {
+    clearTimeout(actionTimer);
+    const ids = [...cards.keys()];
+    for (const id of ids) {
+      if (document.visibilityState !== 'visible') break;
+      try {
+        const snap = await api('GET', '/api/tables/' + encodeURIComponent(id));
+        const c = cards.get(id);
+        if (!c || !snap || !snap.state) continue;
+        const totals = snap.state.totals || {};
+        let bets = 0, sum = 0n;
+        for (const k of Object.keys(totals)) {
+          if (totals[k] > 0) { bets++; sum += BigInt(Math.trunc(totals[k])); }
+        }
+        c.action = { round: snap.state.round, bets, sum };
+        renderAction(c);
+      } catch (e) { /* the next pass tries again */ }
+    }
+    actionTimer = setTimeout(refreshActions, 5000);
+  }
+
   async function loadGames() {
     try {
       const games = await api('GET', '/api/games');
@@ -139,14 +198,16 @@
   }
 
   async function start() {
-    refresh();
+    await refresh();
     loadGames();
+    refreshActions();
     me = await Bac.loadMe();
     Bac.renderWho(el.who, me);
     Bac.renderBalance(el.balance, me ? me.balance : null, me && me.currency, me);
     show(el.help, !me);
+    show($('#account-link'), !!me && me.role === 'player');
     for (const c of cards.values()) update(c, c.entry);
   }
   start();
   window.BacLobby = { refresh };
-})(window.Bac);
+})(window.Bac));

@@ -6,7 +6,9 @@
 (function (Bac) {
   const ROWS = 6;
   const NS = 'http://www.w3.org/2000/svg';
-  const { h, setText, humanize } = Bac;
+  const { h, setText, humanize, t } = Bac;
+  // The letter a mark carries: B/P/T in English, 庄/闲/和 in Chinese.
+  const mark = (side) => t('mark.' + side);
 
   // ---- placement: a port of roads/grid.go (ROADS.md, Big Road display) ---------------------
   class StreakGrid {
@@ -91,7 +93,7 @@
     return Math.max(min, max + 3);
   }
   const SIDE_CLASS = { B: 'b', P: 'p', T: 't' };
-  const SIDE_WORD = { B: 'Banker', P: 'Player', T: 'Tie' };
+  const sideWord = (side) => Bac.winnerName(side);
 
   function pairDots(x, y, c, it) {
     let s = '';
@@ -106,15 +108,15 @@
     const items = (beads || []).slice();
     if (opts.ghost) items.push(opts.ghost);
     const cols = colsFor(items, opts.minCols);
-    let s = svgOpen(cols, c, 'bead-plate', 'Bead Plate');
+    let s = svgOpen(cols, c, 'bead-plate', t('road.bead_plate'));
     for (const it of items) {
       const x = it.column * c, y = it.row * c, cls = SIDE_CLASS[it.result] || 't';
-      const title = (SIDE_WORD[it.result] || it.result) + (it.natural ? ', natural' : '') + (it.banker_pair ? ', Banker pair' : '') +
-        (it.player_pair ? ', Player pair' : '');
+      const title = sideWord(it.result) + (it.natural ? ', ' + t('flag.natural') : '') + (it.banker_pair ? ', ' + t('flag.banker_pair') : '') +
+        (it.player_pair ? ', ' + t('flag.player_pair') : '');
       s += '<g class="bead ' + cls + (it.ghost ? ' ghost' : '') + '"><title>' + title + '</title>' +
         '<circle class="fill" cx="' + f1(x + c / 2) + '" cy="' + f1(y + c / 2) + '" r="' + f1(c * 0.42) + '"/>' +
         (it.natural ? '<circle class="nat" cx="' + f1(x + c / 2) + '" cy="' + f1(y + c / 2) + '" r="' + f1(c * 0.42) + '"/>' : '') +
-        '<text x="' + f1(x + c / 2) + '" y="' + f1(y + c / 2) + '" font-size="' + f1(c * 0.5) + '">' + (it.result || '?') + '</text>' +
+        '<text x="' + f1(x + c / 2) + '" y="' + f1(y + c / 2) + '" font-size="' + f1(c * 0.5) + '">' + (it.result ? mark(it.result) : '?') + '</text>' +
         pairDots(x, y, c, it) + '</g>';
     }
     return s + '</svg>';
@@ -125,7 +127,7 @@
     const items = placed.slice();
     if (opts.ghost) items.push(opts.ghost);
     const cols = colsFor(items, opts.minCols);
-    let s = svgOpen(cols, c, 'big-road', 'Big Road');
+    let s = svgOpen(cols, c, 'big-road', t('road.big_road'));
     for (const it of items) s += bigCell(it, c, opts.filled);
     return s + '</svg>';
   }
@@ -133,12 +135,12 @@
     const x = it.column * c, y = it.row * c, cls = SIDE_CLASS[it.side] || 'b';
     const cx = f1(x + c / 2), cy = f1(y + c / 2);
     const ties = it.ties || 0, lead = it.leading_ties || 0;
-    const title = SIDE_WORD[it.side] + (ties ? ', then ' + ties + ' tie' + (ties > 1 ? 's' : '') : '') +
-      (lead ? ' (' + lead + ' tie' + (lead > 1 ? 's' : '') + ' before)' : '') + (it.natural ? ', natural' : '') +
-      (it.banker_pair ? ', Banker pair' : '') + (it.player_pair ? ', Player pair' : '');
+    const title = sideWord(it.side) + (ties ? ', ' + Bac.tn('road.then_ties', ties) : '') +
+      (lead ? ' (' + Bac.tn('road.ties_before', lead) + ')' : '') + (it.natural ? ', ' + t('flag.natural') : '') +
+      (it.banker_pair ? ', ' + t('flag.banker_pair') : '') + (it.player_pair ? ', ' + t('flag.player_pair') : '');
     let s = '<g class="big ' + cls + (filled ? ' filled' : '') + (it.ghost ? ' ghost' : '') + '"><title>' + title + '</title>' +
       '<circle class="ring" cx="' + cx + '" cy="' + cy + '" r="' + f1(c * (filled ? 0.42 : 0.36)) + '" stroke-width="' + f1(c * 0.1) + '"/>' +
-      '<text x="' + cx + '" y="' + cy + '" font-size="' + f1(c * (filled ? 0.5 : 0.4)) + '">' + it.side + '</text>';
+      '<text x="' + cx + '" y="' + cy + '" font-size="' + f1(c * (filled ? 0.5 : 0.4)) + '">' + mark(it.side) + '</text>';
     if (ties) s += '<line class="tie" x1="' + f1(x + c * 0.15) + '" y1="' + f1(y + c * 0.85) + '" x2="' + f1(x + c * 0.85) + '" y2="' + f1(y + c * 0.15) + '"/>';
     if (lead) s += '<line class="tie" x1="' + f1(x + c * 0.15) + '" y1="' + f1(y + c * 0.15) + '" x2="' + f1(x + c * 0.85) + '" y2="' + f1(y + c * 0.85) + '"/>';
     const n = ties + lead;
@@ -151,17 +153,17 @@
   function derivedMark(shape, colour, x, y, c, ghost) {
     const cls = 'mk ' + (colour === 'red' ? 'red' : 'blue') + (ghost ? ' ghost' : '');
     const cx = f1(x + c / 2), cy = f1(y + c / 2);
-    const t = '<title>' + (colour === 'red' ? 'red: the road repeats' : 'blue: the road is choppy') + '</title>';
-    if (shape === 'ring') return '<circle class="' + cls + ' ring" cx="' + cx + '" cy="' + cy + '" r="' + f1(c * 0.34) + '" stroke-width="' + f1(c * 0.14) + '">' + t + '</circle>';
-    if (shape === 'dot') return '<circle class="' + cls + ' dot" cx="' + cx + '" cy="' + cy + '" r="' + f1(c * 0.36) + '">' + t + '</circle>';
-    return '<line class="' + cls + ' slash" x1="' + f1(x + c * 0.2) + '" y1="' + f1(y + c * 0.8) + '" x2="' + f1(x + c * 0.8) + '" y2="' + f1(y + c * 0.2) + '" stroke-width="' + f1(c * 0.18) + '">' + t + '</line>';
+    const tt = '<title>' + (colour === 'red' ? t('road.red') : t('road.blue')) + '</title>';
+    if (shape === 'ring') return '<circle class="' + cls + ' ring" cx="' + cx + '" cy="' + cy + '" r="' + f1(c * 0.34) + '" stroke-width="' + f1(c * 0.14) + '">' + tt + '</circle>';
+    if (shape === 'dot') return '<circle class="' + cls + ' dot" cx="' + cx + '" cy="' + cy + '" r="' + f1(c * 0.36) + '">' + tt + '</circle>';
+    return '<line class="' + cls + ' slash" x1="' + f1(x + c * 0.2) + '" y1="' + f1(y + c * 0.8) + '" x2="' + f1(x + c * 0.8) + '" y2="' + f1(y + c * 0.2) + '" stroke-width="' + f1(c * 0.18) + '">' + tt + '</line>';
   }
   function derivedSVG(kind, marks, opts) {
     const c = opts.cell, shape = DERIVED_SHAPE[kind];
     const items = (marks || []).slice();
     if (opts.ghost) items.push(opts.ghost);
     const cols = colsFor(items, opts.minCols);
-    let s = svgOpen(cols, c, 'derived ' + kind, humanize(kind));
+    let s = svgOpen(cols, c, 'derived ' + kind, t('road.' + kind));
     for (const m of items) s += derivedMark(shape, m.colour, m.column * c, m.row * c, c, m.ghost);
     return s + '</svg>';
   }
@@ -179,8 +181,8 @@
   // A null entry means the road would still not exist after that result (ROADS.md); a road
   // with no marks yet may still show the colour it would start with.
   function askWords(colours) {
-    const names = ['Big Eye Boy', 'Small Road', 'Cockroach Pig'];
-    return names.map((n, i) => n + ': ' + (colours && colours[i] ? colours[i] : 'would not start yet')).join(', ');
+    return ['big_eye_boy', 'small_road', 'cockroach_pig'].map((k, i) => t('road.' + k) + ': ' +
+      (colours && colours[i] ? t('road.colour_' + colours[i]) : t('road.not_yet'))).join(', ');
   }
 
   // ---- the whole panel ---------------------------------------------------------------------
@@ -205,8 +207,8 @@
         return wrap;
       };
       this.el = {
-        bead: section('bead_plate', 'Bead Plate'),
-        big: section('big_road', 'Big Road'),
+        bead: section('bead_plate', t('road.bead_plate')),
+        big: section('big_road', t('road.big_road')),
       };
       const derived = h('div', { class: 'road-derived' });
       r.appendChild(derived);
@@ -215,14 +217,14 @@
         derived.appendChild(h('div', { class: 'road road-' + key }, h('div', { class: 'road-title' }, title), wrap));
         return wrap;
       };
-      this.el.big_eye_boy = dsec('big_eye_boy', 'Big Eye Boy');
-      this.el.small_road = dsec('small_road', 'Small Road');
-      this.el.cockroach_pig = dsec('cockroach_pig', 'Cockroach Pig');
+      this.el.big_eye_boy = dsec('big_eye_boy', t('road.big_eye_boy'));
+      this.el.small_road = dsec('small_road', t('road.small_road'));
+      this.el.cockroach_pig = dsec('cockroach_pig', t('road.cockroach_pig'));
       this.el.askB = h('button', { type: 'button', class: 'ask ask-b', id: 'ask-banker', 'data-ask': 'B',
-        onclick: () => this.preview('B') }, h('span', { class: 'ask-label' }, 'B', h('small', null, ' ask')), h('span', { class: 'ask-marks' }));
+        onclick: () => this.preview('B') }, h('span', { class: 'ask-label' }, mark('B'), h('small', null, ' ' + t('road.ask'))), h('span', { class: 'ask-marks' }));
       this.el.askP = h('button', { type: 'button', class: 'ask ask-p', id: 'ask-player', 'data-ask': 'P',
-        onclick: () => this.preview('P') }, h('span', { class: 'ask-label' }, 'P', h('small', null, ' ask')), h('span', { class: 'ask-marks' }));
-      r.appendChild(h('div', { class: 'ask-row' }, h('span', { class: 'ask-title' }, 'If the next hand is…'), this.el.askB, this.el.askP));
+        onclick: () => this.preview('P') }, h('span', { class: 'ask-label' }, mark('P'), h('small', null, ' ' + t('road.ask'))), h('span', { class: 'ask-marks' }));
+      r.appendChild(h('div', { class: 'ask-row' }, h('span', { class: 'ask-title' }, t('road.if_next')), this.el.askB, this.el.askP));
       this.el.note = h('div', { class: 'road-note' });
       r.appendChild(this.el.note);
     }
@@ -258,12 +260,12 @@
       }
       this.el.askB.querySelector('.ask-marks').innerHTML = askSVG(v.ask_banker);
       this.el.askP.querySelector('.ask-marks').innerHTML = askSVG(v.ask_player);
-      this.el.askB.title = 'Ask Banker: ' + askWords(v.ask_banker);
-      this.el.askP.title = 'Ask Player: ' + askWords(v.ask_player);
+      this.el.askB.title = t('road.ask_banker') + ': ' + askWords(v.ask_banker);
+      this.el.askP.title = t('road.ask_player') + ': ' + askWords(v.ask_player);
       Bac.toggle(this.el.askB, 'active', ask === 'B');
       Bac.toggle(this.el.askP, 'active', ask === 'P');
       const lead = v.big_road && v.big_road.leading_ties;
-      setText(this.el.note, lead && !placed.length ? lead + ' tie' + (lead > 1 ? 's' : '') + ' so far' : '');
+      setText(this.el.note, lead && !placed.length ? Bac.tn('road.ties_so_far', lead) : '');
       // Show the newest columns: scroll each road to its right end.
       for (const k of ['bead', 'big', 'big_eye_boy', 'small_road', 'cockroach_pig']) {
         const el = this.el[k];
@@ -279,13 +281,13 @@
   }
 
   // ---- statistics --------------------------------------------------------------------------
-  const DETECTOR_NAMES = { long_banker: 'Long Banker', long_player: 'Long Player', ping_pong: 'Ping-pong',
-    double_jump: 'Double jump', one_banker_two_player: 'One Banker, two Player', one_player_two_banker: 'One Player, two Banker',
-    banker_consecutive: 'Banker consecutive', player_consecutive: 'Player consecutive' };
+  const detectorName = (name) => (Bac.has('detector.' + name) ? t('detector.' + name) : humanize(name));
+  // Per mille as a percentage with one decimal, from the integer (no float arithmetic).
   function pct(share) {
-    if (!share) return '0.0%';
-    if (typeof share.per_mille === 'number') return (share.per_mille / 10).toFixed(1) + '%';
-    return ((share.share || 0) * 100).toFixed(1) + '%';
+    let pm = 0;
+    if (share && typeof share.per_mille === 'number') pm = Math.trunc(share.per_mille);
+    else if (share) pm = Math.round((share.share || 0) * 1000);
+    return Bac.fmtDecimal(Math.trunc(pm / 10) + '.' + (pm % 10)) + '%';
   }
   function renderStats(root, stats, cardsLeft) {
     root.textContent = '';
@@ -301,17 +303,17 @@
     };
     const left = stats.cards_left !== null && stats.cards_left !== undefined ? stats.cards_left : cardsLeft;
     root.appendChild(h('div', { class: 'stats-head' },
-      h('span', null, 'Hands ', h('b', null, String(stats.hands || 0))),
-      left !== null && left !== undefined ? h('span', null, 'Cards left ', h('b', null, String(left))) : null,
-      h('span', null, 'Longest ', h('b', { class: 'c-b' }, 'B ' + (stats.longest_banker || 0)), ' · ', h('b', { class: 'c-p' }, 'P ' + (stats.longest_player || 0)))));
+      h('span', null, t('stats.hands') + ' ', h('b', null, String(stats.hands || 0))),
+      left !== null && left !== undefined ? h('span', null, t('stats.cards_left') + ' ', h('b', null, String(left))) : null,
+      h('span', null, t('stats.longest') + ' ', h('b', { class: 'c-b' }, mark('B') + ' ' + (stats.longest_banker || 0)), ' · ', h('b', { class: 'c-p' }, mark('P') + ' ' + (stats.longest_player || 0)))));
     root.appendChild(h('div', { class: 'stats-grid' },
-      row('Banker', 'banker', 'c-b'), row('Player', 'player', 'c-p'), row('Tie', 'tie', 'c-t'),
-      row('Banker pair', 'banker_pairs', 'c-b'), row('Player pair', 'player_pairs', 'c-p'), row('Naturals', 'naturals', 'c-n')));
+      row(Bac.winnerName('B'), 'banker', 'c-b'), row(Bac.winnerName('P'), 'player', 'c-p'), row(Bac.winnerName('T'), 'tie', 'c-t'),
+      row(t('flag.banker_pair'), 'banker_pairs', 'c-b'), row(t('flag.player_pair'), 'player_pairs', 'c-p'), row(t('stats.naturals'), 'naturals', 'c-n')));
     const hits = (stats.detectors || []).filter((d) => d.hit);
     root.appendChild(h('div', { class: 'detectors' },
-      h('span', { class: 'det-title' }, 'Patterns'),
-      hits.length ? hits.map((d) => h('span', { class: 'det', 'data-detector': d.name, title: 'runs ' + d.length + ' (threshold ' + d.threshold + ')' },
-        (DETECTOR_NAMES[d.name] || humanize(d.name)) + ' ' + d.length)) : h('span', { class: 'det-none' }, 'none running')));
+      h('span', { class: 'det-title' }, t('stats.patterns')),
+      hits.length ? hits.map((d) => h('span', { class: 'det', 'data-detector': d.name, title: t('stats.detector_title', { n: d.length, threshold: d.threshold }) },
+        detectorName(d.name) + ' ' + d.length)) : h('span', { class: 'det-none' }, t('stats.none_running'))));
   }
 
   // ---- the lobby's mini Big Road: last N columns, filled circles with letters --------------
@@ -322,7 +324,7 @@
     for (const it of placed) if (it.column > last) last = it.column;
     const from = Math.max(0, last - (maxCols - 1));
     const shown = placed.filter((it) => it.column >= from).map((it) => Object.assign({}, it, { column: it.column - from }));
-    let s = svgOpen(maxCols, c, 'mini-road', 'Big Road');
+    let s = svgOpen(maxCols, c, 'mini-road', t('road.big_road'));
     for (const it of shown) s += bigCell(it, c, true);
     if (!placed.length && bigRoad && bigRoad.leading_ties) {
       s += '<text class="tie-n" x="' + (c * 1.5) + '" y="' + (c / 2) + '" font-size="10">' + bigRoad.leading_ties + 'T</text>';
@@ -330,5 +332,43 @@
     return s + '</svg>';
   }
 
-  Object.assign(Bac, { StreakGrid, placeBigRoad, placeDerived, RoadsPanel, renderStats, miniBigRoad, askSVG, ROAD_ROWS: ROWS });
+  // ---- the compact strip a phone shows under the table: Bead Plate and Big Road side by side,
+  // the three derived roads below, each showing its newest columns --------------------------
+  class RoadStrip {
+    constructor(root) {
+      this.root = root;
+      this.roads = null;
+      const cell = (key, cls) => {
+        const wrap = h('div', { class: 'road-scroll strip-scroll', 'data-strip': key });
+        root.appendChild(h('div', { class: 'strip-road ' + cls }, h('span', { class: 'strip-title' }, t('road.' + key)), wrap));
+        return wrap;
+      };
+      this.el = { bead: cell('bead_plate', 'strip-bead'), big: cell('big_road', 'strip-big'),
+        big_eye_boy: cell('big_eye_boy', 'strip-derived'), small_road: cell('small_road', 'strip-derived'),
+        cockroach_pig: cell('cockroach_pig', 'strip-derived') };
+      let tm = 0;
+      window.addEventListener('resize', () => { clearTimeout(tm); tm = setTimeout(() => this.update(this.roads), 150); });
+    }
+    update(roads) {
+      this.roads = roads || null;
+      const v = this.roads || {};
+      const fit = (box, cell, min) => Math.max(min, Math.floor(((box.clientWidth || 0) - 1) / cell));
+      this.el.bead.innerHTML = beadSVG(v.bead_plate || [], { cell: 13, minCols: fit(this.el.bead, 13, 6) });
+      this.el.big.innerHTML = bigRoadSVG(v.big_road_grid || placeBigRoad(v.big_road).items, { cell: 13, minCols: fit(this.el.big, 13, 10) });
+      for (const k of ['big_eye_boy', 'small_road', 'cockroach_pig']) {
+        this.el[k].innerHTML = derivedSVG(k, v[k + '_grid'] || placeDerived(v[k]).items, { cell: 7, minCols: fit(this.el[k], 7, 12) });
+      }
+      for (const k of Object.keys(this.el)) this.el[k].scrollLeft = this.el[k].scrollWidth;
+    }
+  }
+
+  // The current streak of a shoe from its Big Road: the last column's side and length (ties
+  // neither break nor extend it), e.g. {side: 'B', n: 5}; null before the first result.
+  function streakOf(bigRoad) {
+    const cols = (bigRoad && bigRoad.columns) || [];
+    const last = cols[cols.length - 1];
+    return last && last.cells && last.cells.length ? { side: last.side, n: last.cells.length } : null;
+  }
+
+  Object.assign(Bac, { StreakGrid, placeBigRoad, placeDerived, RoadsPanel, RoadStrip, streakOf, renderStats, miniBigRoad, askSVG, ROAD_ROWS: ROWS });
 })(window.Bac);

@@ -1,14 +1,18 @@
 /* table-bets.js: the betting layout of the player's table, built from GAME (every bet of the
    game, main bets large, side bets small, Dragon bets in the Dragon panel), the chip tray, and
    Undo / Clear / Rebet / Double. Every amount shown is the server's: stakes from state.wagers,
-   table totals from state.totals, balances from the server's answers. Needs app.js. */
+   table totals from state.totals, balances from the server's answers. A spot the table's
+   placement rules would refuse now (RWS 3.3 one side, RWS 3.4 side bets beside a main bet; a
+   Bet on Baccarat bet not offered; the connection down) is disabled and says why. Needs app.js. */
 'use strict';
 (function (Bac) {
-  const { api, h, setText, setAttr, toggle, fmtMoney, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices } = Bac;
+  const { api, h, setText, setAttr, toggle, fmtMoney, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices, t, tn } = Bac;
 
   const CHIPS = [100, 500, 2500, 10000, 50000, 100000]; // minor units: 1, 5, 25, 100, 500, 1000
   const CHIP_KEY = 'baccarat.chip';
   const STOP_CODES = new Set(['insufficient_funds', 'betting_closed', 'unauthorized', 'not_authorized', 'bad_state']);
+  // Keyboard: P Player, B Banker, T Tie (with 1–6 chips, U undo, R rebet, D double).
+  const SPOT_KEYS = { p: 'player', b: 'banker', t: 'tie' };
 
   function chipClass(v) {
     let c = CHIPS[0];
@@ -25,7 +29,7 @@
   // "Ruby Dragon: longest streak 5" → "Ruby 5"; "…: longest streak 7 or more" → "Royal 7+".
   function tierLabel(event) {
     const m = /^(.*?)(?: Dragon)?:\s*longest streak (\d+)( or more)?$/i.exec(String(event || ''));
-    return m ? m[1] + ' ' + m[2] + (m[3] ? '+' : '') : String(event || '');
+    return m ? Bac.ts(m[1]) + ' ' + m[2] + (m[3] ? '+' : '') : Bac.ts(String(event || ''));
   }
 
   // ctx: {S, tableId, invalidate(), setBalance(n), mergeWager(w), dropWagers(ids)}
@@ -53,7 +57,7 @@
       el.chips.textContent = '';
       for (const v of CHIPS) {
         el.chips.appendChild(h('button', { type: 'button', class: 'chip ' + chipClass(v), 'data-chip': v,
-          'aria-pressed': v === chip ? 'true' : 'false', title: 'Chip ' + fmtMoney(v), onclick: () => selectChip(v) }, chipLabel(v)));
+          'aria-pressed': v === chip ? 'true' : 'false', title: t('chip.title', { amount: fmtMoney(v) }), onclick: () => selectChip(v) }, chipLabel(v)));
       }
     }
     function selectChip(v) {
@@ -67,21 +71,24 @@
       const kind = bet.kind || 'side';
       const cls = 'spot spot-' + kind + (bet.id === 'tie' ? ' spot-tie' : '') + ' ' + tone(bet.id);
       const tiers = bet.tiers || [];
-      const title = bet.name + (tiers.length ? ': ' + tiers.map((t) => t.event + (t.pays ? ' pays ' + t.pays : '')).join('; ') : '');
+      const name = betName(S.game, bet.id);
+      const title = name + (tiers.length ? ': ' + tiers.map((x) => Bac.ts(x.event) + (x.pays ? ' ' + t('spot.pays', { pays: Bac.ts(x.pays) }) : '')).join('; ') : '');
       const parts = {
         pays: h('span', { class: 'spot-pays' }),
         limits: h('span', { class: 'spot-limits' }),
         total: h('span', { class: 'spot-total' }),
         outcome: h('span', { class: 'spot-outcome' }),
+        why: h('span', { class: 'spot-why', id: 'why-' + bet.id }),
+        // The player's chips sit in the flow below the labels, never over them.
         stack: h('span', { class: 'chip-stack', hidden: true },
           h('span', { class: 'chip' }), h('span', { class: 'mine-amount' }), h('span', { class: 'mine-count' })),
       };
       const btn = h('button', { type: 'button', class: cls, 'data-bet': bet.id, 'data-kind': kind, title,
-        onclick: () => onSpot(bet.id) },
-      h('span', { class: 'spot-name' }, bet.name || betName(S.game, bet.id)),
+        'aria-describedby': 'why-' + bet.id, onclick: () => onSpot(bet.id) },
+      h('span', { class: 'spot-name' }, name),
       parts.pays,
-      kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((t) => h('div', null, tierLabel(t.event) + ' ' + t.pays))) : null,
-      parts.limits, parts.total, parts.outcome, parts.stack);
+      kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((x) => h('div', null, tierLabel(x.event) + ' ' + x.pays))) : null,
+      parts.limits, parts.total, parts.outcome, parts.stack, parts.why);
       spots.set(bet.id, { btn, parts, bet, last: {} });
       return btn;
     }
@@ -147,9 +154,30 @@
 
     function canPlay() {
       const me = S.me;
-      if (!me) return { ok: false, why: 'You are watching: open your sign-in link to play.' };
-      if (me.role && me.role !== 'player') return { ok: false, why: 'Signed in as ' + me.role + ': betting is for players.' };
+      if (!me) return { ok: false, why: t('hint.watching') };
+      if (me.role && me.role !== 'player') return { ok: false, why: t('hint.staff', { role: t('role.' + me.role) }) };
+      if (S.offline) return { ok: false, why: t('why.offline') };
       return { ok: true };
+    }
+    // The side of each main wager the player holds this round (riding ones included).
+    function heldSides() {
+      const held = new Set();
+      for (const w of mine((S.state || {}).wagers)) {
+        const b = betOf(S.game, w.bet);
+        if (b && b.kind === 'main') held.add(w.bet);
+      }
+      return held;
+    }
+    // Why the table's placement rules would refuse this bet now, or '' (the table decides;
+    // this only saves a refused click). S.rules comes from GET /rules.
+    function ruleRefusal(bet, held) {
+      const r = S.rules;
+      if (!r || bet.kind === 'dragon') return '';
+      if (r.one_side && bet.kind === 'main') {
+        for (const other of held) if (other !== bet.id) return t('why.one_side', { side: betName(S.game, other) });
+      }
+      if (r.side_needs_main && bet.kind === 'side' && held.size === 0) return t('why.needs_main');
+      return '';
     }
     function bettingOpen() {
       const st = S.state;
@@ -170,21 +198,22 @@
       const open = bettingOpen();
       const sv = settledView();
       const winner = sv && sv.result ? sv.result.winner : '';
+      const held = heldSides();
       for (const [id, s] of spots) {
         const bet = s.bet, p = s.parts;
         const dec = isDecimal(bet);
         const price = prices[id];
         let pays;
-        if (dec) pays = price ? (price.offered ? price.odds : 'not offered') : '—';
+        if (dec) pays = price ? (price.offered ? price.odds : t('spot.not_offered')) : '—';
         else if (bet.kind === 'dragon') pays = '';
         else pays = (bet.tiers || []).map((t) => t.pays).filter(Boolean).join(' / ');
         setText(p.pays, pays);
         toggle(s.btn, 'not-offered', dec && !!price && !price.offered);
         setAttr(s.btn, 'data-odds', dec && price && price.offered ? price.odds : null);
         const lim = st.limits && st.limits[id];
-        setText(p.limits, lim ? fmtMoney(lim.min) + ' – ' + (lim.max ? fmtMoney(lim.max) : 'no max') : '');
+        setText(p.limits, lim ? fmtMoney(lim.min) + ' – ' + (lim.max ? fmtMoney(lim.max) : t('limits.no_max')) : '');
         const total = st.totals && st.totals[id];
-        setText(p.total, total ? 'Table ' + fmtMoney(total) : '');
+        setText(p.total, total ? t('spot.table', { amount: fmtMoney(total) }) : '');
         const m = stakes.get(id);
         if (p.stack.hidden !== !m) p.stack.hidden = !m;
         if (m) {
@@ -202,7 +231,11 @@
         toggle(s.btn, 'lost', !!(sv && m && m.lose && !m.win));
         setText(p.outcome, sv && m && m.win ? '+' + fmtMoney(m.net) : '');
         let enabled = play.ok && (bet.kind === 'dragon' ? dragonOpen() : open);
-        if (enabled && dec && (!price || !price.offered)) enabled = false;
+        let why = '';
+        if (enabled && dec && (!price || !price.offered)) { enabled = false; why = t('why.not_offered'); }
+        if (enabled && (why = ruleRefusal(bet, held))) enabled = false;
+        setText(p.why, why);
+        setAttr(s.btn, 'data-why', why || null);
         if (s.btn.disabled === enabled) s.btn.disabled = !enabled;
       }
       const anyMine = mine(st.wagers).length + mine(st.dragon).length > 0;
@@ -213,14 +246,14 @@
       el.rebet.disabled = !canAct;
       let hint;
       if (!play.ok) hint = play.why;
-      else if (st.interrupted) hint = 'The round is interrupted.';
-      else if (open) hint = 'Chip ' + fmtMoney(chip) + ' selected: choose a bet to place it.';
-      else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') hint = 'Waiting for the next round.';
-      else hint = 'Betting is closed.';
+      else if (st.interrupted) hint = t('hint.interrupted');
+      else if (open) hint = t('hint.chip', { amount: fmtMoney(chip) });
+      else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') hint = t('hint.waiting');
+      else hint = t('hint.closed');
       setText(el.hint, hint);
       const parts = [];
-      if (st.max_wagers_per_area) parts.push('max ' + st.max_wagers_per_area + ' wagers per area');
-      if (st.differential) parts.push('differential ' + fmtMoney(st.differential));
+      if (st.max_wagers_per_area) parts.push(t('limits.per_area', { n: st.max_wagers_per_area }));
+      if (st.differential) parts.push(t('limits.differential', { amount: fmtMoney(st.differential) }));
       setText(el.limitsNote, parts.join(' · '));
     }
 
@@ -232,13 +265,13 @@
       const body = { bet: betId, stake, seat: '', request_id: uuid() };
       if (isDecimal(bet)) {
         const p = normPrices(S.state && S.state.prices)[betId];
-        if (!p || !p.offered) throw new Bac.ApiError(409, 'bet_not_offered', betName(S.game, betId) + ' is not offered in this betting round');
+        if (!p || !p.offered) throw new Bac.ApiError(409, 'bet_not_offered', t('why.not_offered'));
         body.odds = p.odds;
       }
       for (let attempt = 0; ; attempt++) {
         try {
           const res = await api('POST', '/api/tables/' + encodeURIComponent(ctx.tableId) + '/wagers', body);
-          if (res && res.wager) ctx.mergeWager(res.wager);
+          if (res && res.wager) { ctx.mergeWager(res.wager); Bac.sound.chip(); }
           if (res && typeof res.balance === 'number') ctx.setBalance(res.balance);
           return res;
         } catch (e) {
@@ -270,22 +303,22 @@
     async function undo() {
       const st = S.state;
       const list = mine(st.wagers).concat(mine(st.dragon)).filter((w) => w.round === st.round);
-      if (!list.length) { toast('You have no wager to undo this round'); return; }
+      if (!list.length) { toast(t('toast.no_undo')); return; }
       const last = list.reduce((a, b) => (b.id > a.id ? b : a));
       try {
         const got = await withdraw(last.id);
-        toast(got.length ? 'Withdrawn: ' + got.map((w) => Bac.wagerText(S.game, w)).join(', ') : 'Nothing was withdrawn');
+        toast(got.length ? t('toast.withdrawn', { list: got.map((w) => Bac.wagerText(S.game, w)).join(', ') }) : t('toast.nothing_withdrawn'));
       } catch (e) { toastError(e); }
     }
     async function clearAll() {
       try {
         const got = await withdraw(0);
-        toast(got.length ? 'Withdrawn ' + got.length + ' wager' + (got.length > 1 ? 's' : '') : 'Nothing could be withdrawn');
+        toast(got.length ? tn('toast.withdrawn_n', got.length) : t('toast.nothing_withdrawable'));
       } catch (e) { toastError(e); }
     }
     // Places a list of {bet, stake} one at a time (so refusals come back in order).
     async function placeAll(list, what) {
-      if (!list.length) { toast('Nothing to ' + what); return; }
+      if (!list.length) { toast(t('toast.nothing_to.' + what)); return; }
       busy++;
       update();
       let ok = 0;
@@ -306,9 +339,9 @@
       }
       if (refused.length) {
         const e = refused[0];
-        toast((ok ? ok + ' placed, ' : '') + refused.length + ' refused: ' + e.message, { kind: 'error', code: e.code });
+        toast(t('toast.refused', { ok, n: refused.length, why: Bac.errorText(e) }), { kind: 'error', code: e.code });
       } else {
-        toast(what.charAt(0).toUpperCase() + what.slice(1) + ': ' + ok + ' wager' + (ok > 1 ? 's' : '') + ' placed');
+        toast(t('action.' + what) + ': ' + tn('toast.placed_n', ok));
       }
     }
     // The wagers that played in a recalled round, as {bet, stake}: its settlements (a wager that
@@ -330,7 +363,7 @@
       } catch (e) { toastError(e); return; }
       const cur = S.state ? S.state.round : 0;
       const list = (rounds || []).filter((r) => r.round < cur).map(playedWagers).find((l) => l.length);
-      if (!list) { toast('No wagers from a previous round to repeat'); return; }
+      if (!list) { toast(t('toast.no_rebet')); return; }
       await placeAll(list, 'rebet');
     }
     async function double() {
@@ -349,8 +382,12 @@
       const t = e.target;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
       const n = Number(e.key);
+      const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (n >= 1 && n <= CHIPS.length) { selectChip(CHIPS[n - 1]); ctx.invalidate(); }
-      else if ((e.key === 'u' || e.key === 'U') && !el.undo.disabled) undo();
+      else if (k === 'u' && !el.undo.disabled) undo();
+      else if (SPOT_KEYS[k] && spots.has(SPOT_KEYS[k]) && !spots.get(SPOT_KEYS[k]).btn.disabled) onSpot(SPOT_KEYS[k]);
+      else if (k === 'r' && !el.rebet.disabled) rebet();
+      else if (k === 'd' && !el.double.disabled) double();
     });
     buildChips();
 

@@ -1,18 +1,22 @@
 /* table.js: the player's table at /table/{id}. It keeps the server's snapshot (state, roads,
    game), folds the stream's events into that state (state.js), and renders from it once per
    animation frame. Events also bring what the state does not hold: the result and the
-   player's settlements, the shoe reveal. Needs app.js, events.js, state.js, roads.js,
-   table-bets.js, table-panels.js. */
+   player's settlements, the shoe reveal. When the stream drops, an overlay says so, the bet
+   spots are disabled and the countdown stops until the stream is back and the snapshot has
+   been read again. Needs i18n.js, sound.js, app.js, events.js, state.js, roads.js,
+   table-bets.js, table-panels.js, table-rules.js; starts once the language is loaded. */
 'use strict';
-(function (Bac) {
+window.Bac.ready.then(() => (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, fmtMoney, fmtSigned, toast, clock, cardEl, handTotal, phaseText,
-    gameHasDecimal, resultHeadline, resultFlags, netOf, humanize } = Bac;
+    gameHasDecimal, resultHeadline, resultFlags, netOf, humanize, t } = Bac;
 
   const tableId = Bac.pathId('table');
   const S = {
     me: null, table: null, game: null, state: null, roads: null, balance: null,
     result: null, // {round, result, settlements (mine), voided, reason}
     sessionResult: null, reveal: null, commitments: {},
+    rules: null, // GET /rules: placement rules and the pay tables' returns
+    offline: false, // the stream is down: betting and the countdown are paused
   };
   const el = {
     tableName: $('#table-name'), gameName: $('#game-name'), conn: $('#conn'), who: $('#who'), balance: $('#balance'),
@@ -21,7 +25,8 @@
     banner: $('#interrupt-banner'), bannerText: $('#interrupt-text'), withdrawAll: $('#withdraw-all'),
     playerCards: $('#player-cards'), bankerCards: $('#banker-cards'), playerTotal: $('#player-total'),
     bankerTotal: $('#banker-total'), handP: $('#hand-player'), handB: $('#hand-banker'), result: $('#result'),
-    stats: $('#stats'), roadsShoe: $('#roads-shoe'),
+    stats: $('#stats'), roadsShoe: $('#roads-shoe'), overlay: $('#conn-overlay'), overlayTitle: $('#conn-overlay-title'),
+    overlayText: $('#conn-overlay-text'), retry: $('#conn-retry'), tools: $('#tools'),
   };
   const REVEAL_KEY = 'baccarat.reveal.' + tableId;
 
@@ -77,7 +82,10 @@
 
   const bets = Bac.createBets({ S, tableId, invalidate, setBalance, mergeWager, dropWagers });
   const panels = Bac.createPanels({ S, tableId });
+  const rules = Bac.createRules({ S, tableId, invalidate });
   const roadsPanel = new Bac.RoadsPanel(document.getElementById('roads'));
+  const roadStrip = new Bac.RoadStrip(document.getElementById('road-strip'));
+  Bac.topbarTools(el.tools, { sound: true });
 
   // ---- the stage: phase, countdown, cards, result -----------------------------------------
   function currentResult() {
@@ -96,21 +104,21 @@
     setText(el.shoeNo, shoe.number || '–');
     setText(el.shoeLeft, shoe.left !== undefined ? shoe.left : '–');
     const flags = [];
-    if (shoe.live) flags.push('Live shoe');
-    if (shoe.ending) flags.push('Last round of the shoe');
-    if (!shoe.active) flags.push('Shoe change');
+    if (shoe.live) flags.push('live');
+    if (shoe.ending) flags.push('last_round');
+    if (!shoe.active) flags.push('shoe_change');
     const fk = flags.join('|');
     if (el.shoeFlags.dataset.k !== fk) {
       el.shoeFlags.dataset.k = fk;
       el.shoeFlags.textContent = '';
-      for (const f of flags) el.shoeFlags.appendChild(h('span', { class: 'badge ' + (f === 'Live shoe' ? '' : 'badge-warn') }, f));
+      for (const f of flags) el.shoeFlags.appendChild(h('span', { class: 'badge ' + (f === 'live' ? '' : 'badge-warn') }, t('shoe.' + f)));
     }
     // Bet on Baccarat: which of the three betting rounds is open.
     const multi = gameHasDecimal(S.game);
     show(el.bettingRound, multi && st.bet_open && !st.interrupted);
     if (multi) {
-      setText(el.bettingRound, 'Betting round ' + (st.betting_round || 1) + '/3' +
-        (st.betting_round > 1 ? ': new odds after the ' + (st.betting_round === 2 ? 'Player\'s' : 'Banker\'s') + ' first card' : ': odds follow the cards left in the shoe'));
+      setText(el.bettingRound, t('bob.round', { n: st.betting_round || 1 }) + ': ' +
+        (st.betting_round > 1 ? t(st.betting_round === 2 ? 'bob.after_p1' : 'bob.after_b1') : t('bob.first')));
     }
     renderBanner();
     renderCards();
@@ -123,11 +131,12 @@
     show(el.banner, on);
     if (!on) return;
     let t;
-    if (st.interrupted && st.withdrawal_window) t = 'The round is interrupted. No result is certain yet: you may withdraw your wagers.';
-    else if (st.interrupted) t = 'The round is interrupted and will go on from its recorded cards.';
-    else t = 'A withdrawal window is open: you may withdraw your wagers before the round goes on.';
-    if (st.pending && st.pending.length) t += ' Cards drawn together: ' + st.pending.join(' ') + '.';
-    setText(el.bannerText, t);
+    let x;
+    if (st.interrupted && st.withdrawal_window) x = t('banner.interrupted_window');
+    else if (st.interrupted) x = t('banner.interrupted');
+    else x = t('banner.window');
+    if (st.pending && st.pending.length) x += ' ' + t('banner.pending', { cards: st.pending.join(' ') });
+    setText(el.bannerText, x);
     show(el.withdrawAll, !!st.withdrawal_window && !!S.me && mine(st.wagers).length > 0);
   }
 
@@ -184,7 +193,7 @@
       // Watching without a sign-in, or the result event came before we connected.
       if (st.phase === 'void') {
         setAttr(box, 'data-winner', 'void');
-        box.appendChild(h('div', { class: 'result-title' }, 'Round void: every stake is returned'));
+        box.appendChild(h('div', { class: 'result-title' }, t('result.void_all')));
         return;
       }
       const last = (st.shoe_results || [])[(st.shoe_results || []).length - 1];
@@ -197,9 +206,9 @@
     }
     if (res.voided) {
       setAttr(box, 'data-winner', 'void');
-      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, 'Round void'),
+      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, t('phase.void')),
         res.reason ? h('span', { class: 'badge badge-warn' }, humanize(res.reason)) : null));
-      box.appendChild(h('div', { class: 'muted' }, 'Every stake of this round is returned; earlier rounds stand.'));
+      box.appendChild(h('div', { class: 'muted' }, t('result.void_note')));
     } else {
       const r = res.result || {};
       setAttr(box, 'data-winner', r.winner || '');
@@ -212,26 +221,29 @@
         h('span', null, payoutLabel(s)),
         h('span', { class: s.net > 0 ? 'net-win' : s.net < 0 ? 'net-lose' : '' }, payoutValue(s))))));
       const net = netOf(list);
-      box.appendChild(h('div', { class: 'payout-total ' + (net > 0 ? 'win' : net < 0 ? 'lose' : ''), id: 'payout-total', 'data-net': net },
-        h('span', null, net > 0 ? 'You won' : net < 0 ? 'You lost' : 'Even'), h('span', null, fmtSigned(net))));
+      box.appendChild(h('div', { class: 'payout-total ' + (net > 0n ? 'win' : net < 0n ? 'lose' : ''), id: 'payout-total', 'data-net': String(net) },
+        h('span', null, net > 0n ? t('result.you_won') : net < 0n ? t('result.you_lost') : t('result.even')), h('span', null, fmtSigned(net))));
     }
   }
   function payoutLabel(s) {
-    return Bac.betName(S.game, s.bet) + ' ' + fmtMoney(s.stake) + (s.pays ? ' · pays ' + s.pays : s.odds ? ' · at ' + s.odds : '') +
-      (s.rides ? ' · rides into the next round' : '');
+    return Bac.betName(S.game, s.bet) + ' ' + fmtMoney(s.stake) + (s.pays ? ' · ' + t('spot.pays', { pays: s.pays }) : s.odds ? ' · ' + t('settle.at', { odds: s.odds }) : '') +
+      (s.rides ? ' · ' + t('result.rides') : '');
   }
   function payoutValue(s) {
     if (s.outcome === 'win' || s.outcome === 'lose') return fmtSigned(s.net);
-    return humanize(s.outcome) + (s.returned ? ', ' + fmtMoney(s.returned) + ' back' : '');
+    return t('outcome.' + s.outcome) + (s.returned ? ', ' + t('result.back', { amount: fmtMoney(s.returned) }) : '');
   }
   function flagBadges(r) {
     const f = resultFlags(r);
     return f.length ? h('span', { class: 'result-flags' }, f.map((x) => h('span', { class: 'badge badge-gold' }, x))) : null;
   }
 
-  // The countdown runs on server time; only its text changes four times a second.
+  // The countdown runs on server time; only its text changes four times a second. While the
+  // stream is down it stays where it was, marked paused: the page no longer knows the table.
   function tick() {
     const st = S.state;
+    setAttr(el.countdown, 'data-paused', S.offline ? 'true' : null);
+    if (S.offline) { toggle(el.countdown, 'urgent', false); return; }
     let text = '';
     if (st && st.bet_open && !st.interrupted) {
       const s = clock.secondsLeft(st.until);
@@ -248,12 +260,13 @@
     if (m.table) S.table = m.table;
     if (m.game) S.game = m.game;
     setText(el.tableName, (S.table && S.table.name) || tableId);
-    const gname = (S.game && S.game.name) || (S.table && S.table.game) || '';
+    const gname = Bac.ts((S.game && S.game.name) || (S.table && S.table.game) || '');
     setText(el.gameName, S.table && gname === S.table.name ? '' : gname);
     document.title = ((S.table && S.table.name) || tableId) + ' · Baccarat';
     bets.build(S.game);
     if (m.roads) setRoads(m.roads);
     setState(m.state);
+    if (S.syncing) backInSync();
     const st = m.state;
     if (st && (st.phase === 'settled' || st.phase === 'void') && !(S.result && S.result.round === st.round)) fetchLastResult(st.round);
   }
@@ -269,9 +282,10 @@
     roadsKey = key;
     S.roads = r;
     roadsPanel.update(r);
+    roadStrip.update(r);
     const left = S.state && S.state.shoe ? S.state.shoe.left : null;
     Bac.renderStats(el.stats, r && r.stats, left);
-    setText(el.roadsShoe, r && r.stats ? r.stats.hands + ' hands this shoe' : '');
+    setText(el.roadsShoe, r && r.stats ? Bac.tn('road.hands_this_shoe', r.stats.hands) : '');
   }
   async function fetchLastResult(round) {
     if (!S.me) return;
@@ -301,7 +315,7 @@
         break;
       case 'round_voided':
         S.result = { round: e.round, voided: true, reason: e.reason, settlements: mine(e.settlements).length ? mine(e.settlements) : keptSettlements(e.round), seq: e.seq };
-        toast('Round ' + e.round + ' is void' + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + ': every stake is returned', { kind: 'error', code: e.reason });
+        toast(t('toast.void', { n: e.round }) + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + t('toast.void_returned'), { kind: 'error', code: e.reason });
         panels.refreshSoon();
         break;
       case 'session_settled':
@@ -315,10 +329,10 @@
           S.reveal = Object.assign({}, e.shoe, { commitment: e.shoe.commitment || S.commitments[e.shoe.number] || '' });
           try { localStorage.setItem(REVEAL_KEY, JSON.stringify(S.reveal)); } catch (x) { /* full */ }
           panels.renderReveal();
-          toast('Shoe ' + e.shoe.number + ' ended: the shuffle is revealed' + (e.shoe.verified === true ? ' and verified ✓' : e.shoe.verified === false ? ' and does NOT match ✗' : ''),
+          toast(t('toast.revealed', { n: e.shoe.number }) + (e.shoe.verified === true ? t('toast.verified') : e.shoe.verified === false ? t('toast.not_verified') : ''),
             { kind: e.shoe.verified === false ? 'error' : 'info' });
         } else {
-          toast('Shoe ' + ((e.shoe && e.shoe.number) || '') + ' ended');
+          toast(t('ev.shoe_ended', { n: (e.shoe && e.shoe.number) || '' }));
         }
         break;
       case 'interrupted':
@@ -330,6 +344,9 @@
       case 'limit_changed':
       case 'cut_card':
         toast(Bac.describeEvent(e, { game: S.game, me: S.me }));
+        break;
+      case 'card_dealt':
+        Bac.sound.card();
         break;
       default:
         break;
@@ -344,14 +361,16 @@
     switch (e.type) {
       case 'round_settled':
         S.result = { round: e.round, result: e.result || (S.result && S.result.round === e.round ? S.result.result : null), settlements: list, seq: e.seq };
-        if (list.length) toast((net > 0 ? 'You won ' : net < 0 ? 'You lost ' : 'Your stakes are back: ') + fmtMoney(Math.abs(net)), { kind: net > 0 ? 'win' : 'info' });
+        if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtMoney(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
+        if (net > 0n) Bac.sound.win();
         break;
       case 'round_voided':
         S.result = { round: e.round, voided: true, reason: e.reason, settlements: list, seq: e.seq };
         break;
       case 'session_settled':
         S.sessionResult = { session: e.session, settlements: list, seq: e.seq };
-        if (list.length) toast('Dragon session settled: ' + fmtSigned(net), { kind: net > 0 ? 'win' : 'info' });
+        if (list.length) toast(t('toast.dragon_settled', { net: fmtSigned(net) }), { kind: net > 0n ? 'win' : 'info' });
+        if (net > 0n) Bac.sound.win();
         break;
       default:
         break;
@@ -372,13 +391,63 @@
       const snap = await api('GET', '/api/tables/' + encodeURIComponent(tableId));
       if (S.state && snap && snap.state && snap.state.seq < S.state.seq) {
         // Events overtook the snapshot: ask again shortly (a few times at most).
-        if (++resyncTries <= 3) scheduleResync(1000);
+        if (++resyncTries <= 3) scheduleResync(S.syncing ? 150 : 1000);
+        else if (S.syncing) backInSync(); // the events that overtook it are exact too
         return;
       }
       resyncTries = 0;
       applySnapshot(snap);
-    } catch (e) { /* the stream keeps the page going */ }
+      if (S.me) setBalance((await api('GET', '/api/me')).balance);
+    } catch (e) {
+      if (S.syncing) scheduleResync(1000); // keep the overlay until the table is read again
+    }
   }
+
+  // ---- the connection: an overlay while the stream is down -----------------------------------
+  // The stream reconnects by itself (backoff, since= the last seq); the page says so, stops
+  // betting and the countdown, and when the stream is back re-reads the snapshot before it
+  // lets anyone bet again: what the page shows is then the table's state, not a guess.
+  let overlayTimer = 0;
+  let retryAt = 0;
+  let tries = 0;
+  function goOffline(info) {
+    if (!S.offline) {
+      S.offline = true;
+      document.body.classList.add('offline');
+      invalidate();
+    }
+    S.syncing = false;
+    tries = (info && info.fails) || tries + 1;
+    retryAt = (info && info.at) || 0;
+    setText(el.overlayTitle, t('conn.lost'));
+    show(el.overlay, true);
+    el.retry.hidden = false;
+    paintOverlay();
+    clearInterval(overlayTimer);
+    overlayTimer = setInterval(paintOverlay, 250);
+  }
+  function paintOverlay() {
+    const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
+    setText(el.overlayText, S.syncing ? t('conn.updating') : left > 0 ? t('conn.retry_in', { n: left, tries }) : t('conn.trying', { tries }));
+  }
+  function backOnline() {
+    S.syncing = true;
+    clearInterval(overlayTimer);
+    setText(el.overlayTitle, t('conn.back'));
+    el.retry.hidden = true;
+    paintOverlay();
+    resyncTries = 0;
+    scheduleResync(0);
+  }
+  function backInSync() {
+    S.syncing = false;
+    if (!S.offline) return;
+    S.offline = false;
+    document.body.classList.remove('offline');
+    show(el.overlay, false);
+    invalidate();
+  }
+  el.retry.addEventListener('click', () => stream && stream.now());
 
   function onMessage(m) {
     switch (m.type) {
@@ -401,11 +470,12 @@
       default: break;
     }
   }
-  const CONN_TEXT = { live: 'Live', connecting: 'Connecting', reconnecting: 'Reconnecting…', gone: 'No such table' };
   function onStatus(s, info) {
-    if (s === 'live' && info && info.resumed) scheduleResync(300); // resumed with since=: no snapshot follows
+    if (s === 'reconnecting') goOffline(info);
+    else if (s === 'live' && S.offline) backOnline(); // resumed with since=; then the snapshot, exactly
+    else if (s === 'live' && info && info.resumed) scheduleResync(300);
     setAttr(el.conn, 'data-status', s);
-    setText(el.conn.querySelector('.conn-text'), CONN_TEXT[s] || s);
+    setText(el.conn.querySelector('.conn-text'), Bac.has('conn.' + s) ? t('conn.' + s) : s);
   }
 
   // ---- start --------------------------------------------------------------------------------
@@ -415,19 +485,22 @@
     if (saved && saved.order) { S.reveal = saved; panels.renderReveal(); }
   } catch (e) { /* ignore */ }
 
+  let stream = null;
   async function start() {
     if (!tableId) {
-      setText(el.phase, 'No table: open a table from the lobby');
+      setText(el.phase, t('table.none'));
       return;
     }
-    const stream = new Bac.TableStream(tableId, {
+    stream = new Bac.TableStream(tableId, {
       onMessage, onStatus,
       poll: () => api('GET', '/api/tables/' + encodeURIComponent(tableId)),
-      onMissing: () => { setText(el.phase, 'There is no table "' + tableId + '"'); onStatus('gone'); },
+      onMissing: () => { setText(el.phase, t('table.missing', { id: tableId })); onStatus('gone'); },
     });
     stream.connect();
+    rules.load();
     S.me = await Bac.loadMe();
     Bac.renderWho(el.who, S.me);
+    show($('#account-link'), !!S.me && S.me.role === 'player');
     if (S.me) setBalance(S.me.balance);
     else Bac.renderBalance(el.balance, null);
     invalidate();
@@ -438,5 +511,7 @@
     });
   }
   start();
-  window.BacTable = { S, invalidate }; // for tests and debugging
-})(window.Bac);
+  // For tests and debugging: dropConnection(ms) cuts the stream and keeps the network "down"
+  // for ms, through the same path a real drop takes (onclose, backoff, since=, snapshot).
+  window.BacTable = { S, invalidate, get stream() { return stream; }, dropConnection: (ms) => stream && stream.cut(ms) };
+})(window.Bac));

@@ -1,0 +1,166 @@
+/* i18n.js: the pages' languages. Loaded first on every page: it picks the language (?lang=,
+   then the one remembered in localStorage, then the browser's), loads the translation files
+   (i18n/en.json always, as the fallback, and the chosen one), and gives t() for every visible
+   string, plural forms, and numbers, money and dates formatted for the language. Money is
+   integer minor units formatted with BigInt: no float arithmetic. Switching language stores the
+   choice and reloads the page. Classic script: everything hangs off window.BacI18n. */
+'use strict';
+(function (global) {
+  const KEY = 'baccarat.lang';
+  const LANGS = [{ id: 'en', name: 'English' }, { id: 'zh-CN', name: '简体中文' }];
+
+  function norm(s) {
+    s = String(s || '').trim().toLowerCase();
+    if (!s) return '';
+    if (s === 'zh' || s === 'cn' || s.startsWith('zh-')) return 'zh-CN';
+    if (s === 'en' || s.startsWith('en-')) return 'en';
+    return '';
+  }
+  function stored() {
+    try { return localStorage.getItem(KEY) || ''; } catch (e) { return ''; }
+  }
+  function remember(lang) {
+    try { localStorage.setItem(KEY, lang); } catch (e) { /* private mode: this page only */ }
+  }
+  // ?lang= wins and is remembered (then taken out of the address, as the sign-in token is);
+  // else the remembered choice; else the browser's first language we have.
+  function pick() {
+    const url = new URL(global.location.href);
+    const q = url.searchParams.get('lang');
+    if (q !== null) {
+      url.searchParams.delete('lang');
+      global.history.replaceState(null, '', url.pathname + url.search + url.hash);
+      const l = norm(q);
+      if (l) { remember(l); return l; }
+    }
+    const s = norm(stored());
+    if (s) return s;
+    for (const l of global.navigator.languages || [global.navigator.language]) {
+      const n = norm(l);
+      if (n) return n;
+    }
+    return 'en';
+  }
+
+  const lang = pick();
+  let dict = {};
+  let en = {};
+  document.documentElement.lang = lang;
+
+  async function load(id) {
+    try {
+      const res = await fetch('/static/i18n/' + id + '.json', { cache: 'no-cache' });
+      return res.ok ? await res.json() : {};
+    } catch (e) { return {}; }
+  }
+
+  // t('phase.betting') → "Place your bets"; t('hands', {n: 3}) fills {n}.
+  function t(key, vars) {
+    let s = dict[key];
+    if (s === undefined) s = en[key];
+    if (s === undefined) return key;
+    if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] === undefined || vars[k] === null ? m : String(vars[k])));
+    return s;
+  }
+  // tn('n_tables', 3) picks "n_tables.one" or "n_tables.other" by the language's plural rules.
+  let plural = null;
+  function tn(key, n, vars) {
+    if (!plural) plural = new Intl.PluralRules(lang);
+    const k = key + '.' + plural.select(Number(n));
+    const v = Object.assign({ n: fmtInt(n) }, vars || {});
+    return t(dict[k] !== undefined || en[k] !== undefined ? k : key + '.other', v);
+  }
+  // has(key): the key is translated (else callers keep the server's words).
+  function has(key) { return dict[key] !== undefined || en[key] !== undefined; }
+  // ts(text): words the server sends (game names, rules, pay tiers) in the page's language,
+  // looked up by their English text; the text itself where there is no translation.
+  function ts(text) {
+    const k = 'srv:' + text;
+    return dict[k] !== undefined ? dict[k] : text;
+  }
+
+  // ---- numbers, money and dates ---------------------------------------------------------
+  let intFmt = null;
+  let decimal = '.';
+  function fmtInt(n) {
+    if (!intFmt) {
+      intFmt = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+      const p = new Intl.NumberFormat(lang).formatToParts(1.5).find((x) => x.type === 'decimal');
+      if (p) decimal = p.value;
+    }
+    try { return intFmt.format(typeof n === 'bigint' ? n : BigInt(Math.trunc(Number(n)))); } catch (e) { return String(n); }
+  }
+  function toBig(minor) {
+    if (typeof minor === 'bigint') return minor;
+    if (minor === null || minor === undefined || minor === '') return null;
+    const n = Number(minor);
+    if (!Number.isFinite(n)) return null;
+    return BigInt(Math.trunc(n)); // JSON integers up to 2^53 arrive exact
+  }
+  // fmtMoney(100000000) → "1,000,000.00" (minor units; 2 decimals).
+  function fmtMoney(minor) {
+    const v = toBig(minor);
+    if (v === null) return '—';
+    fmtInt(0); // sets the decimal separator
+    const a = v < 0n ? -v : v;
+    return (v < 0n ? '-' : '') + fmtInt(a / 100n) + decimal + String(a % 100n).padStart(2, '0');
+  }
+  // Percentages the server sent as decimal strings ("85.6426"): only the separators change.
+  function fmtDecimalString(s) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(s || ''));
+    if (!m) return String(s || '');
+    fmtInt(0);
+    return m[1] + fmtInt(BigInt(m[2])) + (m[3] ? decimal + m[3] : '');
+  }
+  let dateFmt = null;
+  function fmtDate(iso) {
+    const d = new Date(iso);
+    if (Number.isNaN(d.getTime())) return '';
+    if (!dateFmt) dateFmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+    return dateFmt.format(d);
+  }
+
+  // ---- the page's own text ---------------------------------------------------------------
+  // data-i18n="key" sets the text; data-i18n-title, -aria, -placeholder set those attributes.
+  function apply(root) {
+    root = root || document;
+    const pt = document.body && document.body.getAttribute('data-page-title');
+    if (root === document && pt) document.title = t(pt) + ' · Baccarat';
+    for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.getAttribute('data-i18n'));
+    for (const [attr, name] of [['data-i18n-title', 'title'], ['data-i18n-aria', 'aria-label'], ['data-i18n-placeholder', 'placeholder']]) {
+      for (const el of root.querySelectorAll('[' + attr + ']')) el.setAttribute(name, t(el.getAttribute(attr)));
+    }
+  }
+  // The language switch: a select that remembers the choice and reloads the page in it.
+  function switcher() {
+    const sel = document.createElement('select');
+    sel.id = 'lang';
+    sel.className = 'lang';
+    sel.setAttribute('aria-label', t('lang.label'));
+    sel.title = t('lang.label');
+    for (const l of LANGS) {
+      const o = document.createElement('option');
+      o.value = l.id;
+      o.textContent = l.name;
+      o.lang = l.id;
+      if (l.id === lang) o.selected = true;
+      sel.appendChild(o);
+    }
+    sel.addEventListener('change', () => setLang(sel.value));
+    return sel;
+  }
+  function setLang(l) {
+    l = norm(l) || 'en';
+    remember(l);
+    global.location.reload();
+  }
+
+  const ready = Promise.all([load('en'), lang === 'en' ? Promise.resolve(null) : load(lang)]).then(([e, d]) => {
+    en = e || {};
+    dict = d || en;
+    apply(document);
+    for (const slot of document.querySelectorAll('[data-lang-slot]')) slot.appendChild(switcher());
+  });
+
+  global.BacI18n = { lang, LANGS, ready, t, tn, ts, has, fmtInt, fmtMoney, fmtDecimalString, fmtDate, apply, switcher, setLang };
+})(window);
