@@ -16,7 +16,9 @@ import (
 )
 
 // pgSchema opens n pools on one fresh PostgreSQL schema: n servers sharing a database.
-func pgSchema(t *testing.T, n int) []*postgres.DB {
+func pgSchema(t *testing.T, n int) []*postgres.DB { return pgSchemaB(t, n) }
+
+func pgSchemaB(t testing.TB, n int) []*postgres.DB {
 	t.Helper()
 	dsn := os.Getenv("BACCARAT_TEST_POSTGRES")
 	if dsn == "" {
