@@ -109,6 +109,8 @@ func (l *lineCmd) command(kind table.CommandType) (table.Command, error) {
 		return &table.SetAreaLimit{Header: h, Limit: l.Limit}, nil
 	case table.CmdSetDifferential:
 		return &table.SetDifferential{Header: h, Amount: l.Amount}, nil
+	case table.CmdReveal:
+		return &table.Reveal{Header: h}, nil
 	}
 	return nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %q", l.Cmd)
 }

@@ -77,6 +77,8 @@ func (t *Table) applyOther(c Command) error {
 		return run(func(a string, r Role) error { return t.setAreaLimit(c, a, r) })
 	case *SetDifferential:
 		return run(func(a string, r Role) error { return t.setDifferential(c, a, r) })
+	case *Reveal:
+		return run(func(a string, r Role) error { return t.reveal(c, a, r) })
 	}
 	return baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %T", c)
 }
@@ -96,7 +98,7 @@ func playerOf(c Command) string {
 // may place a wager for a player (Tiger 3.7); the pit sets limits and ends sessions.
 func allowed(ct CommandType, r Role) bool {
 	switch ct {
-	case CmdPlace:
+	case CmdPlace, CmdReveal:
 		return true
 	case CmdWithdraw:
 		return r != RoleDealer
@@ -115,7 +117,7 @@ func allowedOnAuto(ct CommandType, r Role) bool {
 	case RoleSystem:
 		return true
 	case RolePlayer:
-		return ct == CmdPlace || ct == CmdWithdraw
+		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal
 	case RolePit:
 		switch ct {
 		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession:
@@ -237,6 +239,10 @@ func (t *Table) on(e *Event) {
 		t.onVoided(e)
 	case EvSessionSettled:
 		t.onSessionSettled(e)
+	case EvSqueezeStarted:
+		t.onSqueezeStarted(e)
+	case EvSqueezeEnded:
+		t.onSqueezeEnded(e)
 	case EvLimitChanged:
 		if e.Detail != nil {
 			t.onLimitChanged(e.Detail)

@@ -52,12 +52,13 @@ const (
 	CmdSetLimit                    // a bet's minimum and maximum
 	CmdSetAreaLimit                // wagers per playing area (Tiger 3.6.1)
 	CmdSetDifferential             // the table differential (Tiger 5.18)
+	CmdReveal                      // end a hand's squeeze: its cards are shown to all
 	commandCount
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",
 	"simultaneous_draw", "interrupt", "resume", "device_reset", "void", "end_session", "set_limit", "set_area_limit",
-	"set_differential"}
+	"set_differential", "reveal"}
 
 func (c CommandType) String() string { return commandNames.name(uint8(c)) }
 
@@ -249,6 +250,8 @@ func NewCommand(kind CommandType) Command {
 		return &SetAreaLimit{}
 	case CmdSetDifferential:
 		return &SetDifferential{}
+	case CmdReveal:
+		return &Reveal{}
 	}
 	return nil
 }

@@ -40,6 +40,10 @@ type Config struct {
 	CutCard int `json:"cut_card,omitempty"`
 	// Cash marks a table that plays for money rather than tournament chips.
 	Cash bool `json:"cash,omitempty"`
+	// Squeeze: the highest stake on each hand squeezes its first two cards before they are
+	// shown to all (SPEC §4, Method A online), for SqueezeSeconds (0: DefaultSqueezeSeconds).
+	Squeeze        bool `json:"squeeze,omitempty"`
+	SqueezeSeconds int  `json:"squeeze_seconds,omitempty"`
 }
 
 // Defaults the platform chooses where the seeds are silent.
@@ -101,6 +105,12 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	}
 	if c.CutCard <= 0 {
 		c.CutCard = DefaultCutCard
+	}
+	if c.Squeeze && g.Rules.BettingRounds > 1 {
+		return nil, nil, baccarat.Errorf(baccarat.CodeBadRequest, "%s shows each card as it comes (its odds follow them): it has no squeeze", g.Name)
+	}
+	if c.Squeeze && c.SqueezeSeconds <= 0 {
+		c.SqueezeSeconds = DefaultSqueezeSeconds
 	}
 	for bet, m := range c.Margins {
 		if b := g.Bet(bet); b == nil || !b.Decimal || m < 0 || m >= 10000 {

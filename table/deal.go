@@ -20,6 +20,8 @@ func (t *Table) checkCardDue() error {
 		return refuse(baccarat.CodeExtraCard, "no card is due: betting round %d is open; close it before the next card (BoB 3.2, 3.3)", t.betting)
 	case t.interrupted || t.window || len(t.pending) > 0:
 		return refuse(baccarat.CodeExtraCard, "no card is due: the round is interrupted; resume it first")
+	case t.sq != nil:
+		return refuse(baccarat.CodeExtraCard, "no card is due: %s is squeezing the %s hand (reveal ends it)", t.sq.squeezer, t.sq.side)
 	case t.coup.Done():
 		return refuse(baccarat.CodeExtraCard, "no card is due: the coup is complete")
 	}
@@ -78,6 +80,9 @@ func (t *Table) card(c *Card, actor string, role Role) error {
 func (t *Table) dealCard(k baccarat.Card, h *Header, actor string, role Role, until time.Time) {
 	e := t.event(EvCardDealt, h, actor, role)
 	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Left: t.shoe.counts.Total() - 1, set: true}
+	if who, hidden := t.hiddenFrom(t.coup.Len()); hidden {
+		e.Card.Hidden, e.Card.For = true, who
+	}
 	e.Phase = PhaseDealing
 	t.emit(e)
 	t.afterCard(h, actor, role, until)
@@ -85,6 +90,8 @@ func (t *Table) dealCard(k baccarat.Card, h *Header, actor string, role Role, un
 
 func (t *Table) afterCard(h *Header, actor string, role Role, until time.Time) {
 	switch {
+	case t.coup.Len() == 4 && t.revealed == 0 && t.startSqueeze(h, actor, role):
+		// the first two cards of each hand are squeezed before anything else happens
 	case t.coup.Done():
 		t.settle(h, actor, role)
 	case t.game.Rules.BettingRounds > 1 && t.coup.Len() <= 2:

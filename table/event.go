@@ -55,6 +55,7 @@ type Detail struct {
 	Limit     *Limit          `json:"limit,omitempty"`     // limit_changed (bet_limit)
 	Count     int             `json:"count,omitempty"`     // limit_changed (area_limit), session_settled
 	Setting   Setting         `json:"setting,omitempty"`   // limit_changed
+	Side      string          `json:"side,omitempty"`      // squeeze_started, squeeze_ended: player or banker
 }
 
 // more returns the event's Detail, making it if need be.
@@ -130,13 +131,32 @@ type DealtCard struct {
 	Position baccarat.Position `json:"position"`
 	// Left is how many cards the engine knows are left in the shoe after this one.
 	Left int `json:"left"`
-	set  bool
+	// Hidden: the card is face down to everyone but For, who squeezes its hand; in the
+	// public copy of the event (Public) its value is gone.
+	Hidden bool   `json:"hidden,omitempty"`
+	For    string `json:"for,omitempty"`
+	set    bool
 }
 
 // IsZero reports whether no card is set (for omitzero).
 func (d DealtCard) IsZero() bool { return !d.set }
 
-type dealtCardJSON DealtCard
+type dealtCardJSON struct {
+	Card     *baccarat.Card    `json:"card,omitempty"`
+	Position baccarat.Position `json:"position"`
+	Left     int               `json:"left"`
+	Hidden   bool              `json:"hidden,omitempty"`
+	For      string            `json:"for,omitempty"`
+}
+
+// MarshalJSON writes the card, or without its value when it is face down (Public).
+func (d DealtCard) MarshalJSON() ([]byte, error) {
+	j := dealtCardJSON{Position: d.Position, Left: d.Left, Hidden: d.Hidden, For: d.For}
+	if d.Card.Valid() {
+		j.Card = &d.Card
+	}
+	return json.Marshal(j)
+}
 
 // UnmarshalJSON reads a dealt card.
 func (d *DealtCard) UnmarshalJSON(b []byte) error {
@@ -144,9 +164,20 @@ func (d *DealtCard) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*d = DealtCard(j)
-	d.set = true
+	*d = DealtCard{Card: faceDown, Position: j.Position, Left: j.Left, Hidden: j.Hidden, For: j.For, set: true}
+	if j.Card != nil {
+		d.Card = *j.Card
+	}
 	return nil
+}
+
+// faceDown is a card value no card has: a face-down card's, in a public copy.
+const faceDown baccarat.Card = 255
+
+// FaceDown returns the card as someone who may not see it sees it.
+func (d DealtCard) FaceDown() DealtCard {
+	d.Card = faceDown
+	return d
 }
 
 // ShoeInfo describes a shoe. Order and Salt are secret until the shoe ends: Public strips
@@ -244,8 +275,12 @@ type Settlement struct {
 }
 
 // Public returns the event as players may see it: a shoe's order and salt stay secret
-// until the shoe ends.
+// until the shoe ends, and a card being squeezed is face down to all but its squeezer.
 func (e Event) Public() Event {
+	if e.Type == EvCardDealt && e.Card.Hidden {
+		e.Card = e.Card.FaceDown()
+		return e
+	}
 	if e.Type == EvShoeStarted && e.Detail != nil && e.Detail.Shoe != nil && (e.Detail.Shoe.Order != nil || e.Detail.Shoe.Salt != "") {
 		d := *e.Detail
 		s := *d.Shoe

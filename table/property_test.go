@@ -30,7 +30,7 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 	}
 	kinds := []CommandType{CmdOpen, CmdClose, CmdPlace, CmdPlace, CmdPlace, CmdPlace, CmdWithdraw, CmdCard, CmdCard,
 		CmdCard, CmdCard, CmdDeal, CmdDeal, CmdDeal, CmdDeal, CmdVoid, CmdInterrupt, CmdResume, CmdDeviceReset,
-		CmdCorrect, CmdSimultaneous, CmdEndShoe, CmdNewShoe, CmdEndSession}
+		CmdCorrect, CmdSimultaneous, CmdEndShoe, CmdNewShoe, CmdEndSession, CmdReveal, CmdReveal}
 	kind := rapid.SampledFrom(kinds).Draw(t, "cmd")
 	randomCard := func(label string) baccarat.Card {
 		return baccarat.Card(rapid.IntRange(0, 51).Draw(t, label))
@@ -61,6 +61,12 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 		return &Correct{Cards: rapid.Permutation(tab.Revealed()).Draw(t, "order")}
 	case CmdSimultaneous:
 		return &Simultaneous{Cards: []baccarat.Card{randomCard("s1"), randomCard("s2")}, Known: rapid.Bool().Draw(t, "known")}
+	case CmdReveal:
+		c := &Reveal{}
+		if rapid.Bool().Draw(t, "the squeezer reveals") {
+			c.Role, c.Actor = RolePlayer, rapid.SampledFrom(players).Draw(t, "squeezer")
+		}
+		return c
 	case CmdNewShoe:
 		c := &NewShoe{}
 		if rapid.Bool().Draw(t, "rng") {
@@ -83,7 +89,8 @@ func TestStateMachineProperties(t *testing.T) {
 	for _, g := range games.All() {
 		t.Run(g.ID, func(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
-				tab, err := New(Config{Game: g.ID, SessionHands: 3, Differential: 2000, DefaultLimit: Limit{Min: 50, Max: 300_000}})
+				tab, err := New(Config{Game: g.ID, SessionHands: 3, Differential: 2000, DefaultLimit: Limit{Min: 50, Max: 300_000},
+					Squeeze: g.Rules.BettingRounds == 1 && rapid.Bool().Draw(rt, "squeeze")})
 				if err != nil {
 					rt.Fatal(err)
 				}

@@ -138,6 +138,7 @@ func (t *Table) onBettingOpened(e *Event) {
 	}
 	t.round, t.phase = e.Round, PhaseBetting
 	t.coup = baccarat.Coup{}
+	t.sq, t.revealed = nil, 0
 	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
 	t.prevReqs, t.reqs = t.reqs, t.prevReqs
 	if len(t.reqs) > 0 {

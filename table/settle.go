@@ -106,6 +106,7 @@ func (t *Table) onSettled(e *Event) {
 
 func (t *Table) endRound(p Phase) {
 	t.phase, t.betOpen, t.prices = p, false, nil
+	t.sq, t.revealed = nil, 0
 	t.interrupted, t.window, t.pending = false, false, t.pending[:0]
 	t.wagers = t.wagers[:0]
 	t.clearTallies()

@@ -33,6 +33,7 @@ type State struct {
 	Prices       []odds.Price      `json:"prices,omitempty"`
 	Session      SessionView       `json:"session"`
 	ShoeResults  []ShoeResult      `json:"shoe_results"`
+	Squeeze      *SqueezeView      `json:"squeeze,omitempty"`
 	Funds        map[string]Funds  `json:"funds"`
 	Limits       map[string]Limit  `json:"limits"`
 	MaxPerArea   int               `json:"max_wagers_per_area,omitempty"`
@@ -128,7 +129,9 @@ func (t *Table) State() State {
 	s.Cards = make([]DealtCard, len(cards))
 	for i := range cards {
 		s.Cards[i] = DealtCard{Card: cards[i], Position: pos[i], set: true}
+		s.Cards[i].For, s.Cards[i].Hidden = t.hiddenFrom(i)
 	}
+	s.Squeeze = t.squeezeView()
 	for _, p := range t.parties[1:] {
 		if p.held != 0 {
 			s.Funds[p.name] = Funds{Held: p.held}
@@ -168,6 +171,7 @@ func (t *Table) sessionView() SessionView {
 
 // Status is the little a host needs to pace a table, without copying its wagers.
 type Status struct {
+	Squeeze     *SqueezeView // a hand being squeezed, and until when
 	Phase       Phase
 	Round       uint64
 	Betting     int
@@ -180,7 +184,7 @@ type Status struct {
 
 // Status returns the table's status.
 func (t *Table) Status() Status {
-	return Status{Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
+	return Status{Squeeze: t.squeezeView(), Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
 		Interrupted: t.interrupted, Window: t.window, ShoeActive: t.shoe.active}
 }
 

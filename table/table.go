@@ -69,6 +69,8 @@ type Table struct {
 	settleBuf    []Settlement // round_settled's settlements, reused round after round
 	placing      *placement   // the wager being placed, for onWagerPlaced
 	scratch      placement
+	sq           *squeeze // the squeeze under way, if any
+	revealed     uint8    // hands whose squeeze ended this round (bit 1<<side)
 	placed       Wager // the wager of the last wager_placed event
 	outcomes     [maxBets]outcome
 }
@@ -167,7 +169,7 @@ func (t *Table) NextPosition() baccarat.Position {
 // cardDue reports whether the table is waiting for a card.
 func (t *Table) cardDue() bool {
 	return (t.phase == PhaseClosed || t.phase == PhaseDealing) && !t.betOpen && !t.interrupted &&
-		!t.window && len(t.pending) == 0 && !t.coup.Done()
+		!t.window && len(t.pending) == 0 && !t.coup.Done() && t.sq == nil
 }
 
 // Held is the money a participant has in play at this table.

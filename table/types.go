@@ -106,11 +106,14 @@ const (
 	EvFunded
 	EvLimitChanged
 	EvCutCard
+	EvSqueezeStarted
+	EvSqueezeEnded
 )
 
 var eventNames = enum{"", "shoe_started", "shoe_ended", "betting_opened", "betting_closed", "wager_placed",
 	"wager_withdrawn", "card_dealt", "cards_corrected", "simultaneous_draw", "interrupted", "resumed", "device_reset",
-	"round_settled", "round_voided", "session_settled", "funded", "limit_changed", "cut_card"}
+	"round_settled", "round_voided", "session_settled", "funded", "limit_changed", "cut_card", "squeeze_started",
+	"squeeze_ended"}
 
 func (t EventType) String() string { return eventNames.name(uint8(t)) }
 
