@@ -71,7 +71,7 @@ type Table struct {
 	scratch      placement
 	sq           *squeeze // the squeeze under way, if any
 	revealed     uint8    // hands whose squeeze ended this round (bit 1<<side)
-	placed       Wager // the wager of the last wager_placed event
+	placed       Wager    // the wager of the last wager_placed event
 	outcomes     [maxBets]outcome
 }
 
