@@ -58,6 +58,13 @@ func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, tim
 	}
 	system := table.Header{Role: table.RoleSystem, Actor: "auto", At: now}
 	switch {
+	case st.Squeeze != nil && !st.Interrupted:
+		// A hand is being squeezed: its squeezer reveals it, or the window does.
+		until := st.Squeeze.Until
+		if until.IsZero() {
+			until = last.Add(s.Window)
+		}
+		return due(until, &table.Reveal{Header: system})
 	case st.Interrupted && st.BetOpen:
 		// Betting was under way: it reopens at once with a fresh window (SPEC §4).
 		resume := &table.Resume{Header: system, Until: now.Add(s.Betting)}

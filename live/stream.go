@@ -111,6 +111,16 @@ func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
 	case table.EvShoeStarted:
 		p := e.Public()
 		return pub(&p)
+	case table.EvCardDealt:
+		if e.Card.Hidden { // squeezed: face down to all, the card to its squeezer alone
+			p := e.Public()
+			out = pub(&p)
+			b := make([]byte, 0, len(data)+48)
+			b = append(b, `{"type":"mine","seq":`...)
+			b = strconv.AppendUint(b, e.Seq, 10)
+			b = append(append(append(b, `,"event":`...), data...), '}')
+			return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Card.For, Data: b})
+		}
 	}
 	return pub(e)
 }

@@ -1,0 +1,85 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// TestSqueezeOnAnAutomaticTable: on an automatic table that squeezes, the stream shows the
+// squeezed cards face down to a watcher and face up to their squeezer; the host reveals a
+// hand when its window ends, and the round settles.
+func TestSqueezeOnAnAutomaticTable(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "")
+	clock := live.NewFakeClock(epoch)
+	h := newHost(t, db, clock)
+	if err := h.Create(ctx, live.Spec{ID: "sq", Config: table.Config{Game: "mbs-tiger", Squeeze: true},
+		Schedule: live.Schedule{Betting: 5 * time.Second}}); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Credit(ctx, "c1", "ann", live.PlayMoney, 100_000)
+	watcher, err := h.Subscribe("sq", "", 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer watcher.Close()
+	ann, err := h.Subscribe("sq", "ann", 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ann.Close()
+	for i := 0; i < 50; i++ {
+		snap, _ := h.Snapshot("sq", "")
+		if snap.State.BetOpen {
+			break
+		}
+		clock.Advance(100 * time.Millisecond)
+		time.Sleep(2 * time.Millisecond)
+	}
+	submit(t, h, "sq", &table.Place{Header: table.Header{Role: table.RolePlayer, Actor: "ann"}, Player: "ann", Bet: "banker", Stake: 1000})
+	settled := false
+	for i := 0; i < 400 && !settled; i++ {
+		clock.Advance(250 * time.Millisecond)
+		time.Sleep(2 * time.Millisecond)
+		snap, _ := h.Snapshot("sq", "")
+		settled = snap.State.Phase == table.PhaseSettled || snap.State.Phase == table.PhaseVoid
+	}
+	if !settled {
+		t.Fatal("the round never finished: the host did not reveal the squeezed hand")
+	}
+	seen := func(sub *live.Subscription) (faceUp, faceDown int, squeezed bool) {
+		for {
+			select {
+			case d := <-sub.C:
+				var m struct {
+					Type  string       `json:"type"`
+					Event *table.Event `json:"event"`
+				}
+				if json.Unmarshal(d.Data, &m) != nil || m.Event == nil {
+					continue
+				}
+				switch {
+				case m.Event.Type == table.EvSqueezeEnded:
+					squeezed = true
+				case m.Event.Type == table.EvCardDealt && m.Event.Card.Hidden && m.Event.Card.Card.Valid():
+					faceUp++
+				case m.Event.Type == table.EvCardDealt && m.Event.Card.Hidden:
+					faceDown++
+				}
+			default:
+				return
+			}
+		}
+	}
+	if up, down, sq := seen(watcher); up != 0 || down != 2 || !sq {
+		t.Fatalf("a watcher saw %d squeezed cards face up, %d face down, squeeze ended %v; want 0, 2 (the Banker's), true", up, down, sq)
+	}
+	if up, _, sq := seen(ann); up != 2 || !sq {
+		t.Fatalf("the squeezer saw %d of her cards face up (want 2), squeeze ended %v", up, sq)
+	}
+}
