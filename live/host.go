@@ -21,6 +21,7 @@ import (
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
 
 // Store is what the host needs from a database: the journals, the books, and the one
@@ -40,6 +41,8 @@ type Spec struct {
 	Mode     table.Mode      `json:"mode"` // ModeAuto or ModeDealer; mirrored in Config.Mode
 	Currency ledger.Currency `json:"currency"`
 	Schedule Schedule        `json:"schedule"`
+	// Tournament: the table plays this session of a tournament (tournament_host.go).
+	Tournament *tabletop.Session `json:"tournament,omitempty"`
 }
 
 // Table modes.
@@ -86,6 +89,7 @@ type Host struct {
 	// abandoned: the host stops without releasing its leases, as if its process died.
 	abandoned bool
 	pruned    time.Time // when request ids were last pruned (adoptLoop's goroutine only)
+	tourneys  *tourneys // the tournaments this host runs, and their tables
 }
 
 // New returns a host; call Open to recover the tables of the store.
@@ -112,7 +116,8 @@ func New(opt Options) *Host {
 		opt.Shuffle = cryptoShuffle
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel}
+	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
+		tourneys: newTourneys()}
 }
 
 func cryptoShuffle(decks int) ([]baccarat.Card, []byte) {
@@ -172,6 +177,7 @@ func (h *Host) adoptAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	ids = h.adoptTournaments(ctx, ids) // first: a tournament adopts its own tables
 	for _, id := range ids {
 		h.mu.RLock()
 		_, running := h.runners[id]
@@ -238,6 +244,9 @@ func (h *Host) load(ctx context.Context, id string) (*runner, error) {
 // Create journals a new table and starts it.
 func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if err := baccarat.CheckID("table id", spec.ID); err != nil {
+		return err
+	}
+	if err := h.checkTableID(&spec); err != nil {
 		return err
 	}
 	if spec.Mode == "" {

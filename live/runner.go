@@ -200,7 +200,7 @@ func (r *runner) plan() {
 		return
 	}
 	now := r.h.opt.Clock.Now()
-	cmd, at := r.spec.Schedule.next(r.t.Status(), r.last, now)
+	cmd, at := r.next(now)
 	switch {
 	case cmd != nil:
 		at = now
@@ -217,7 +217,7 @@ func (r *runner) plan() {
 // tick runs the automatic table's next step, if one is due.
 func (r *runner) tick() {
 	now := r.h.opt.Clock.Now()
-	cmd, _ := r.spec.Schedule.next(r.t.Status(), r.last, now)
+	cmd, _ := r.next(now)
 	if cmd == nil {
 		return
 	}
@@ -225,7 +225,7 @@ func (r *runner) tick() {
 		order, salt := r.h.opt.Shuffle(r.spec.Config.Decks)
 		shoe.Order, shoe.Salt = order, hex.EncodeToString(salt)
 	}
-	r.process([]*request{{kind: reqCommand, cmd: cmd}})
+	r.process(r.stepBatch(cmd))
 }
 
 type staged struct {
@@ -313,6 +313,9 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 		cp := *p // the caller's command stays as it was sent
 		p = &cp
 		cmd = p
+		if err := r.checkTournament(p); err != nil {
+			return nil, nil, err
+		}
 		wallet := ledger.Wallet(placer(p), r.spec.Currency)
 		avail, ok, err := r.h.bank.hold(ctx, wallet, p.Stake)
 		if err != nil {

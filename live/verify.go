@@ -25,6 +25,9 @@ type VerifyReport struct {
 	// Paused lists tables in the middle of a round that no server hosts: they resume when
 	// one starts (not a problem).
 	Paused []string `json:"paused,omitempty"`
+
+	// Tournaments whose journals were checked (tournament_verify.go).
+	Tournaments int `json:"tournaments,omitempty"`
 }
 
 // OK reports whether nothing was wrong.
@@ -45,6 +48,12 @@ func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, erro
 		return rep, err
 	}
 	for _, id := range ids {
+		if isTournamentStream(id) {
+			if err := verifyTournament(ctx, store, id, &rep); err != nil {
+				return rep, err
+			}
+			continue
+		}
 		if err := verifyTable(ctx, store, id, now, &rep); err != nil {
 			return rep, err
 		}

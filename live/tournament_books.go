@@ -1,0 +1,253 @@
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/tournament"
+)
+
+// holdFor takes a player's entry fee or rebuy price out of their available money before the
+// command is applied, so that a wager at another table cannot spend it meanwhile; a bot's
+// is paid by the house, so nothing is held.
+func (tr *tourney) holdFor(c tournament.Command) ([]hold, error) {
+	cfg := tr.t.Config()
+	var price baccarat.Money
+	switch c.Type {
+	case tournament.CmdRegister:
+		price = cfg.EntryFee
+	case tournament.CmdRebuy:
+		if cfg.Rebuy != nil {
+			price = cfg.Rebuy.Price
+		}
+	}
+	if price <= 0 || tr.isBot(c.Player) {
+		return nil, nil
+	}
+	wallet := ledger.Wallet(c.Player, tr.money())
+	avail, ok, err := tr.h.bank.hold(tr.h.ctx, wallet, price)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, baccarat.Errorf(baccarat.CodeInsufficientFunds, "%s costs %s and your balance is %s",
+			c.Type, baccarat.FormatMoney(price, cfg.Currency), baccarat.FormatMoney(avail, cfg.Currency))
+	}
+	return []hold{{wallet: wallet, stake: price}}, nil
+}
+
+func (tr *tourney) release(holds []hold) {
+	for _, h := range holds {
+		tr.h.bank.release(h.wallet, h.stake)
+	}
+}
+
+func (tr *tourney) money() ledger.Currency { return ledger.Currency(tr.t.Config().Currency) }
+
+func (tr *tourney) isBot(player string) bool { return tr.bots[player] != nil }
+
+// commit journals the events and the postings they imply in one transaction. If it fails,
+// nothing happened: the tournament goes back to its journal.
+func (tr *tourney) commit(evs []tournament.Event, holds []hold) error {
+	if len(evs) == 0 {
+		tr.release(holds)
+		return nil
+	}
+	head := tr.head
+	recs := make([]journal.Record, 0, len(evs))
+	for i := range evs {
+		data, err := json.Marshal(&evs[i])
+		if err != nil {
+			panic(err) // plain data
+		}
+		rec := journal.Seal(head, journal.Record{Table: tr.stream, Seq: head.Seq + 1, Type: string(evs[i].Type), Data: data, At: evs[i].At})
+		head = rec.Head()
+		recs = append(recs, rec)
+	}
+	txs := tr.postings(evs)
+	err := tr.openAccounts(txs)
+	var balances map[string]int64
+	if err == nil {
+		balances, err = tr.commitBatch(journal.Batch{Records: recs, Transactions: txs})
+	}
+	if err != nil {
+		tr.release(holds)
+		tr.forget(txs)
+		tr.reload()
+		return err
+	}
+	tr.head = head
+	changed := tr.h.bank.committed(txs, holds, balances)
+	var wallets []string
+	for w := range changed {
+		wallets = append(wallets, w)
+	}
+	tr.h.walletsChanged(wallets)
+	tr.published()
+	return nil
+}
+
+func (tr *tourney) commitBatch(b journal.Batch) (map[string]int64, error) {
+	if bc, ok := tr.h.opt.Store.(journal.BalanceCommitter); ok {
+		return bc.CommitBalances(tr.h.ctx, b)
+	}
+	return nil, tr.h.opt.Store.Commit(tr.h.ctx, b)
+}
+
+func (tr *tourney) openAccounts(txs []ledger.Transaction) error {
+	seen := map[string]bool{}
+	for _, tx := range txs {
+		for _, p := range tx.Postings {
+			if !seen[p.Account] {
+				seen[p.Account] = true
+				if err := tr.h.opt.Store.OpenAccount(tr.h.ctx, p.Account); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (tr *tourney) forget(txs []ledger.Transaction) {
+	var ws []string
+	for _, tx := range txs {
+		for _, p := range tx.Postings {
+			ws = append(ws, p.Account)
+		}
+	}
+	tr.h.bank.forget(ws...)
+}
+
+// reload rebuilds the tournament from its journal after a failed commit.
+func (tr *tourney) reload() {
+	fresh, err := tr.h.loadTourney(tr.h.ctx, tr.stream)
+	if err != nil {
+		tr.h.opt.Logger.Error("reloading a tournament after a failed commit", "tournament", tr.id, "err", err)
+		return
+	}
+	tr.t, tr.head = fresh.t, fresh.head
+}
+
+// published makes the committed state the one readers see, and wakes those who wait.
+func (tr *tourney) published() {
+	v := tr.buildView()
+	tr.mu.Lock()
+	tr.view = v
+	close(tr.changed)
+	tr.changed = make(chan struct{})
+	tr.mu.Unlock()
+}
+
+// postings are the ledger transactions the events imply (see tournament_host.go): money in
+// the tournament's currency, chips in its own, never both in one transaction. Keys name the
+// stream, the event and a part, so a retried commit posts nothing twice.
+func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
+	cur, chips := tr.money(), tr.t.Chips()
+	pool, house, chipHouse := Pool(tr.id, cur), ledger.House(cur), ledger.House(chips)
+	var txs []ledger.Transaction
+	for i := range evs {
+		e := &evs[i]
+		b := booker{key: fmt.Sprintf("%s/%d", tr.stream, e.Seq), at: e.At}
+		switch e.Type {
+		case tournament.EvRegistered:
+			if tr.isBot(e.Player) {
+				b.move("bot's entry fee, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+			}
+			b.move("entry fee", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
+		case tournament.EvUnregistered:
+			b.move("entry fee refunded", pool, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+		case tournament.EvCancelled:
+			b.move("entry fee refunded: cancelled", pool, payments(e.Payments, cur))
+		case tournament.EvRebought:
+			if tr.isBot(e.Player) {
+				b.move("bot's rebuy, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+			}
+			b.move("rebuy", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
+			if e.Session != 0 { // bought during a session: the chips go to the table at once
+				b.move("rebuy chips", chipHouse, []transfer{{ledger.Wallet(e.Player, chips), e.Chips}})
+			}
+		case tournament.EvSessionStarted:
+			b.move(fmt.Sprintf("chips for round %d table %d session %d", e.Round, e.Table, e.Session), chipHouse, tr.startChips(e))
+		case tournament.EvSessionEnded:
+			var back []transfer
+			for _, c := range e.Standings {
+				back = append(back, transfer{ledger.Wallet(c.Player, chips), -c.Chips})
+			}
+			b.move(fmt.Sprintf("chips back after round %d table %d session %d", e.Round, e.Table, e.Session), chipHouse, back)
+		case tournament.EvFinished:
+			if e.Pool != nil {
+				b.move("the house's top-up to the guarantee", house, []transfer{{pool, e.Pool.TopUp}})
+			}
+			b.move("prize", pool, payments(e.Payments, cur))
+		}
+		txs = append(txs, b.txs...)
+	}
+	return txs
+}
+
+// startChips are the chips each seated player takes to a session: its record's seats.
+func (tr *tourney) startChips(e *tournament.Event) []transfer {
+	var out []transfer
+	for _, s := range tr.t.Sessions() {
+		if s.Round == e.Round && s.Table == e.Table && s.Session == e.Session {
+			for _, seat := range s.Seats {
+				out = append(out, transfer{ledger.Wallet(seat.Player, tr.t.Chips()), seat.Start})
+			}
+		}
+	}
+	return out
+}
+
+type transfer struct {
+	account string
+	amount  int64 // credited to account (negative: debited)
+}
+
+func negate(t transfer) []transfer { return []transfer{{t.account, -t.amount}} }
+
+func payments(ps []tournament.Payment, cur ledger.Currency) []transfer {
+	out := make([]transfer, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, transfer{ledger.Wallet(p.Player, cur), p.Amount})
+	}
+	return out
+}
+
+// booker writes an event's transactions.
+type booker struct {
+	key string
+	at  time.Time
+	n   int
+	txs []ledger.Transaction
+}
+
+// move books transfers to (or from) accounts against one counter-account, in transactions of
+// at most ledger.MaxPostings postings whose counter-posting stays within ledger.MaxAmount.
+func (b *booker) move(memo, counter string, ts []transfer) {
+	var ps []ledger.Posting
+	var sum int64
+	flush := func() {
+		if len(ps) > 0 {
+			b.n++
+			ps = append(ps, ledger.Posting{Account: counter, Amount: -sum})
+			b.txs = append(b.txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d", b.key, b.n), Memo: memo, At: b.at, Postings: ps})
+		}
+		ps, sum = nil, 0
+	}
+	for _, t := range ts {
+		if t.amount == 0 {
+			continue
+		}
+		if len(ps) == ledger.MaxPostings-1 || abs(sum+t.amount) > ledger.MaxAmount {
+			flush()
+		}
+		ps = append(ps, ledger.Posting{Account: t.account, Amount: t.amount})
+		sum += t.amount
+	}
+	flush()
+}

@@ -1,0 +1,151 @@
+package live
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
+)
+
+// tourneys is the host's register of the tournaments it runs and of their tables: which
+// tables belong to a tournament here (their tournament adopts and retires them, the host's
+// adoption leaves them alone), and up to which round each may open (its gate).
+type tourneys struct {
+	mu    sync.RWMutex
+	byID  map[string]*tourney
+	gates map[string]uint64 // table id → the last round the table may open
+	owned map[string]string // table id → the tournament it plays for
+}
+
+func newTourneys() *tourneys {
+	return &tourneys{byID: map[string]*tourney{}, gates: map[string]uint64{}, owned: map[string]string{}}
+}
+
+// mayOpen reports whether a tournament's table may open round n: never, unless its
+// tournament, running here, has opened the gate that far.
+func (ts *tourneys) mayOpen(tableID string, n uint64) bool {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	return n <= ts.gates[tableID]
+}
+
+// setGate sets how far a table may go.
+func (ts *tourneys) setGate(tableID string, last uint64) {
+	ts.mu.Lock()
+	ts.gates[tableID] = last
+	ts.mu.Unlock()
+}
+
+// expects reports whether a tournament running here is about to create the table.
+func (ts *tourneys) expects(tableID string) bool {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	_, ok := ts.gates[tableID]
+	return ok
+}
+
+// own marks tables as a tournament's.
+func (ts *tourneys) own(tournamentID string, tableIDs ...string) {
+	ts.mu.Lock()
+	for _, id := range tableIDs {
+		ts.owned[id] = tournamentID
+	}
+	ts.mu.Unlock()
+}
+
+func (ts *tourneys) get(id string) *tourney {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	return ts.byID[id]
+}
+
+func (ts *tourneys) all() []*tourney {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	out := make([]*tourney, 0, len(ts.byID))
+	for _, t := range ts.byID {
+		out = append(out, t)
+	}
+	return out
+}
+
+// leftForTables is what the host's adoption does after the tournaments: every id of the
+// store that is neither a tournament's journal nor a table of a tournament running here.
+func (ts *tourneys) leftForTables(ids []string) []string {
+	ts.mu.RLock()
+	defer ts.mu.RUnlock()
+	out := ids[:0:0]
+	for _, id := range ids {
+		if _, owned := ts.owned[id]; !owned && !isTournamentStream(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func isTournamentStream(id string) bool { return strings.HasPrefix(id, tabletop.StreamPrefix) }
+
+// checkTableID refuses, for Create, what only a tournament may create: an id in its
+// journals' namespace, or a table that plays a session without its tournament here.
+func (h *Host) checkTableID(spec *Spec) error {
+	if isTournamentStream(spec.ID) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "table id %q: ids starting with %q are the tournaments' journals", spec.ID, tabletop.StreamPrefix)
+	}
+	if spec.Tournament != nil && !h.tourneys.expects(spec.ID) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "table %s plays a tournament's session: its tournament creates it", spec.ID)
+	}
+	return nil
+}
+
+// next is an automatic table's next step by its schedule, held back at a tournament's table
+// where the session wants no more rounds (its gate): the table opens no round beyond the
+// gate (it waits, idle, until its tournament opens the gate or retires it), and does not
+// close the betting of a round beyond it, which only its tournament opens, to give riding
+// wagers back, and closes (tabletop's package doc).
+func (r *runner) next(now time.Time) (table.Command, time.Time) {
+	st := r.t.Status()
+	cmd, at := r.spec.Schedule.next(st, r.last, now)
+	if r.spec.Tournament == nil {
+		return cmd, at
+	}
+	switch cmd.(type) {
+	case *table.Open:
+		if !r.h.tourneys.mayOpen(r.spec.ID, st.Round+1) {
+			return nil, time.Time{}
+		}
+	case *table.Close:
+		if !r.h.tourneys.mayOpen(r.spec.ID, st.Round) {
+			return nil, time.Time{}
+		}
+	}
+	return cmd, at
+}
+
+// stepBatch is what a tick sends the table: the step, and at a tournament's table, as
+// betting closes, the wagers the tournament requires first (tabletop.Session.Required).
+func (r *runner) stepBatch(cmd table.Command) []*request {
+	var batch []*request
+	if _, ok := cmd.(*table.Close); ok && r.spec.Tournament != nil && r.h.tourneys.mayOpen(r.spec.ID, r.t.Round()) {
+		for _, p := range r.spec.Tournament.Required(r.t) {
+			batch = append(batch, &request{kind: reqCommand, cmd: p})
+		}
+	}
+	return append(batch, &request{kind: reqCommand, cmd: cmd})
+}
+
+// checkTournament applies a tournament's rules to a wager at one of its tables: seated
+// players only, the per-hand maximum, Dragon bets where allowed (tabletop.Session.Check);
+// and no wager at all in a round beyond the session's (the round that gives riding wagers
+// back, or one opened as the session ended).
+func (r *runner) checkTournament(p *table.Place) error {
+	if r.spec.Tournament == nil {
+		return nil
+	}
+	if !r.h.tourneys.mayOpen(r.spec.ID, r.t.Round()) {
+		return baccarat.Errorf(baccarat.CodeBettingClosed, "the session is over: this round is not part of it")
+	}
+	return r.spec.Tournament.Check(r.t, p)
+}

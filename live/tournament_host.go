@@ -1,0 +1,324 @@
+package live
+
+// Tournaments on the host (SPEC §5): a tournament's law is package tournament; how a session
+// is played at a table is package tournament/tabletop; this file and its tournament_*.go
+// siblings run them. A tournament is one goroutine, like a table: it journals its events
+// under a stream of its own, "tournament-<id>", hash-chained like a table's journal and
+// leased like a table, each batch of events committed in one transaction with the money
+// and chips they move:
+//
+//	registered           the entry fee: the player's wallet → the prize pool
+//	unregistered         the fee back: pool → wallet
+//	cancelled            every fee back
+//	rebought             the price: wallet → pool; during a session, the chips: chip house → chip wallet
+//	session_started      each seated player's chips: chip house → chip wallet
+//	session_ended        each player's chips back: chip wallet → chip house
+//	finished             the house's top-up to the guarantee: house → pool; the prizes: pool → wallets
+//
+// The pool is the wallet of "pool@<id>" in the tournament's money currency (an id no
+// player can have); the chips are the tournament's own currency, ledger.Chips(id), whose
+// house is the chip house. Money and chips are never in one transaction. Between sessions
+// every chip wallet is empty and the chip house is back to zero; a session's table moves
+// the chips between them by its own settlements, as any table does.
+//
+// The schedule (tournament.Next) runs on the host's clock. Each session is played at an
+// automatic table of its own (tabletop.TableID) that plays for the chips, whose limits are
+// the round's stakes and whose Dragon session is the tournament's session. The table opens
+// a round only while its tournament lets it (a gate: as many rounds as the session has
+// hands, plus one for each void), so it deals exactly the session's hands; the
+// tournament follows the table's journal and reports each settled or voided round as a
+// hand (voided hands do not count). When the session ends, the table is retired: its
+// runner stops and releases its lease, and no host adopts it again.
+//
+// After a crash, the tournament is rebuilt from its journal, its live sessions' tables are
+// adopted (a round under way resumes as at any table, SPEC §4), and the hands their journals
+// hold but the tournament has not heard of are reported, in order, each once.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
+)
+
+// TournamentSpec describes a tournament: it is the first record of its journal.
+type TournamentSpec struct {
+	Config tournament.Config `json:"config"`
+	// Schedule is the pace of its tables; Decks their shoes (0: the game's default).
+	Schedule Schedule `json:"schedule"`
+	Decks    int      `json:"decks,omitempty"`
+	// Bots are house players that fill the entries: BotLead before registration closes,
+	// as many register, in order, as it takes for the tournament to have len(Bots) entrants
+	// (never more than its maximum). The house pays their fees. They are labelled as bots.
+	Bots []tabletop.Bot `json:"bots,omitempty"`
+}
+
+const tournamentRecord = "tournament_created"
+
+// BotLead is how long before registration closes the bots fill the entries.
+const BotLead = 10 * time.Second
+
+// Pool is the account of a tournament's prize pool in its money currency.
+func Pool(tournamentID string, cur ledger.Currency) string {
+	return ledger.Wallet("pool@"+tournamentID, cur)
+}
+
+// CreateTournament journals a new tournament and starts it.
+func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error {
+	cfg, _, err := spec.Config.Normalize()
+	if err != nil {
+		return err
+	}
+	if err := tabletop.CheckID(cfg.ID); err != nil {
+		return err
+	}
+	spec.Config = cfg
+	spec.Schedule = spec.Schedule.withDefaults()
+	if err := checkBots(spec.Bots, cfg.MaxEntrants); err != nil {
+		return err
+	}
+	if _, err := table.New(tabletop.TableConfig(cfg, tabletop.Session{Stakes: cfg.Stakes}, spec.Decks)); err != nil {
+		return err
+	}
+	stream := tabletop.Stream(cfg.ID)
+	head, err := h.opt.Store.Head(ctx, stream)
+	if err != nil {
+		return err
+	}
+	if head.Seq != 0 {
+		return baccarat.Errorf(baccarat.CodeConflict, "tournament %s already exists", cfg.ID)
+	}
+	if ok, err := h.opt.Store.Acquire(ctx, stream, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil {
+		return err
+	} else if !ok {
+		return baccarat.Errorf(baccarat.CodeConflict, "tournament %s is run by another server", cfg.ID)
+	}
+	data, _ := json.Marshal(spec)
+	rec := journal.Seal(journal.Head{}, journal.Record{Table: stream, Seq: 1, Type: tournamentRecord, Data: data, At: h.opt.Clock.Now()})
+	if err := h.opt.Store.Commit(ctx, journal.Batch{Records: []journal.Record{rec}}); err != nil {
+		return err
+	}
+	t, _ := tournament.New(cfg)
+	h.startTourney(newTourney(h, spec, t, rec.Head()))
+	return nil
+}
+
+func checkBots(bots []tabletop.Bot, most int) error {
+	if len(bots) > most {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%d bots for at most %d entrants", len(bots), most)
+	}
+	seen := map[string]bool{}
+	for _, b := range bots {
+		if err := baccarat.CheckID("bot id", b.ID); err != nil {
+			return err
+		}
+		if _, err := tabletop.ParseStrategy(string(b.Strategy)); err != nil {
+			return err
+		}
+		if seen[b.ID] {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "bot %s is listed twice", b.ID)
+		}
+		seen[b.ID] = true
+	}
+	return nil
+}
+
+// adoptTournaments leases and recovers the tournaments of the store that no host runs, and
+// returns the ids the host's adoption of tables goes on with: neither a tournament's journal
+// nor a table of a tournament running here (which adopts its own).
+func (h *Host) adoptTournaments(ctx context.Context, ids []string) []string {
+	for _, id := range ids {
+		if !isTournamentStream(id) || h.tourneys.get(id[len(tabletop.StreamPrefix):]) != nil {
+			continue
+		}
+		if err := h.adoptTournament(ctx, id); err != nil {
+			h.opt.Logger.Warn("recovering tournament", "stream", id, "err", err)
+		}
+	}
+	return h.tourneys.leftForTables(ids)
+}
+
+func (h *Host) adoptTournament(ctx context.Context, stream string) error {
+	ok, err := h.opt.Store.Acquire(ctx, stream, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+	if err != nil || !ok {
+		return err
+	}
+	tr, err := h.loadTourney(ctx, stream)
+	if err != nil {
+		_ = h.opt.Store.Release(ctx, stream, h.opt.Owner)
+		return err
+	}
+	h.opt.Logger.Info("tournament recovered", "tournament", tr.id, "seq", tr.t.Seq(), "phase", tr.t.Phase())
+	h.startTourney(tr)
+	return nil
+}
+
+// loadTourney rebuilds a tournament from its journal.
+func (h *Host) loadTourney(ctx context.Context, stream string) (*tourney, error) {
+	recs, err := h.opt.Store.Load(ctx, stream, 1)
+	if err != nil {
+		return nil, err
+	}
+	spec, events, err := decodeTournament(stream, recs)
+	if err != nil {
+		return nil, err
+	}
+	t, err := tournament.Replay(spec.Config, events)
+	if err != nil {
+		return nil, err
+	}
+	return newTourney(h, spec, t, recs[len(recs)-1].Head()), nil
+}
+
+// decodeTournament reads a tournament's journal: its spec and its events.
+func decodeTournament(stream string, recs []journal.Record) (TournamentSpec, []tournament.Event, error) {
+	var spec TournamentSpec
+	if len(recs) == 0 || recs[0].Type != tournamentRecord {
+		return spec, nil, baccarat.Errorf(baccarat.CodeInternal, "%s: the journal does not start with the tournament's spec", stream)
+	}
+	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
+		return spec, nil, baccarat.Errorf(baccarat.CodeInternal, "%s: spec: %v", stream, err)
+	}
+	events := make([]tournament.Event, len(recs)-1)
+	for i, rec := range recs[1:] {
+		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
+			return spec, nil, baccarat.Errorf(baccarat.CodeInternal, "%s record %d: %v", stream, rec.Seq, err)
+		}
+		if events[i].Seq != rec.Seq-1 {
+			return spec, nil, baccarat.Errorf(baccarat.CodeInternal, "%s record %d holds event %d", stream, rec.Seq, events[i].Seq)
+		}
+	}
+	return spec, events, nil
+}
+
+func (h *Host) startTourney(tr *tourney) {
+	h.tourneys.mu.Lock()
+	h.tourneys.byID[tr.id] = tr
+	h.tourneys.mu.Unlock()
+	tr.claimTables()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		tr.run()
+		h.tourneys.mu.Lock()
+		if h.tourneys.byID[tr.id] == tr {
+			delete(h.tourneys.byID, tr.id)
+		}
+		h.tourneys.mu.Unlock()
+	}()
+}
+
+func (h *Host) tourney(id string) (*tourney, error) {
+	tr := h.tourneys.get(id)
+	if tr == nil {
+		return nil, baccarat.Errorf(baccarat.CodeNotFound, "no tournament %q", id)
+	}
+	return tr, nil
+}
+
+// Tournaments lists the tournaments this host runs: the most recent start first.
+func (h *Host) Tournaments() []TournamentView {
+	var out []TournamentView
+	for _, tr := range h.tourneys.all() {
+		out = append(out, tr.currentView())
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Config.Start.Equal(out[j].Config.Start) {
+			return out[i].Config.Start.After(out[j].Config.Start)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Tournament is one tournament as player sees it ("" for anyone: no "me").
+func (h *Host) Tournament(ctx context.Context, id, player string) (*TournamentView, error) {
+	tr, err := h.tourney(id)
+	if err != nil {
+		return nil, err
+	}
+	v := tr.currentView()
+	if player != "" {
+		v.Me = h.playerView(ctx, &v, player)
+	}
+	return &v, nil
+}
+
+// WaitTournament waits until the tournament has an event after seq, ctx ends, or the
+// tournament stops; it is how a page follows a tournament (a long poll).
+func (h *Host) WaitTournament(ctx context.Context, id string, seq uint64) error {
+	tr, err := h.tourney(id)
+	if err != nil {
+		return err
+	}
+	for {
+		tr.mu.Lock()
+		now, changed := tr.view.Seq, tr.changed
+		tr.mu.Unlock()
+		if now > seq {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil
+		case <-tr.done:
+			return nil
+		}
+	}
+}
+
+// Register enters a player: the fee is taken from their wallet in the tournament's currency.
+func (h *Host) Register(ctx context.Context, id, player string) error {
+	return h.askTourney(ctx, id, tournament.Command{Type: tournament.CmdRegister, Player: player})
+}
+
+// Unregister withdraws a player's entry before the start; the fee goes back to their wallet.
+func (h *Host) Unregister(ctx context.Context, id, player string) error {
+	return h.askTourney(ctx, id, tournament.Command{Type: tournament.CmdUnregister, Player: player})
+}
+
+// Rebuy buys a busted player chips again, for the rebuy price from their wallet.
+func (h *Host) Rebuy(ctx context.Context, id, player string) error {
+	return h.askTourney(ctx, id, tournament.Command{Type: tournament.CmdRebuy, Player: player})
+}
+
+func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) error {
+	tr, err := h.tourney(id)
+	if err != nil {
+		return err
+	}
+	req := &tourneyReq{cmd: c, reply: make(chan error, 1)}
+	select {
+	case tr.inbox <- req:
+	default:
+		return baccarat.Errorf(baccarat.CodeBusy, "the tournament is busy: try again in a moment")
+	}
+	select {
+	case err := <-req.reply:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-tr.done:
+		return baccarat.Errorf(baccarat.CodeBusy, "the tournament is stopping: try again")
+	}
+}
+
+// tournamentOf says which tournament a table plays for, if any (for the lobby).
+func (h *Host) tournamentOf(tableID string) string {
+	h.tourneys.mu.RLock()
+	defer h.tourneys.mu.RUnlock()
+	return h.tourneys.owned[tableID]
+}
+
+func sessionName(cfg tournament.Config, s tabletop.Session) string {
+	return fmt.Sprintf("%s · round %d, table %d, session %d", cfg.Name, s.Round, s.Table, s.Session)
+}

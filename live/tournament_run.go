@@ -1,0 +1,249 @@
+package live
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/tournament"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
+)
+
+// tourney is one tournament's goroutine: the only code that touches its tournament.
+type tourney struct {
+	h      *Host
+	id     string
+	stream string
+	spec   TournamentSpec
+	t      *tournament.Tournament
+	head   journal.Head
+	inbox  chan *tourneyReq
+	poke   chan struct{} // one of its tables moved
+	done   chan struct{}
+
+	tables map[string]*sessionTable // the tables of its live (and just ended) sessions
+	bots   map[string]*tabletop.Player
+	net    map[string]baccarat.Money // each player's net on their last hand
+	filled bool                      // the bots have filled the entries
+
+	wake   <-chan time.Time
+	wakeAt time.Time
+
+	mu      sync.Mutex
+	view    TournamentView // as of the last commit
+	changed chan struct{}  // closed at every commit
+}
+
+type tourneyReq struct {
+	cmd   tournament.Command
+	reply chan error
+}
+
+func newTourney(h *Host, spec TournamentSpec, t *tournament.Tournament, head journal.Head) *tourney {
+	tr := &tourney{h: h, id: spec.Config.ID, stream: tabletop.Stream(spec.Config.ID), spec: spec, t: t, head: head,
+		inbox: make(chan *tourneyReq, 256), poke: make(chan struct{}, 1), done: make(chan struct{}),
+		tables: map[string]*sessionTable{}, bots: map[string]*tabletop.Player{}, net: map[string]baccarat.Money{},
+		changed: make(chan struct{})}
+	for _, b := range spec.Bots {
+		p, _ := tabletop.NewPlayer(b, t.State().Seed)
+		tr.bots[b.ID] = p
+	}
+	tr.filled = t.Phase() != tournament.PhaseScheduled && t.Phase() != tournament.PhaseRegistering
+	tr.view = tr.buildView()
+	return tr
+}
+
+// signal wakes the tournament: one of its tables moved.
+func (tr *tourney) signal() {
+	select {
+	case tr.poke <- struct{}{}:
+	default:
+	}
+}
+
+func (tr *tourney) run() {
+	defer close(tr.done)
+	clock := tr.h.opt.Clock
+	renew := clock.After(tr.h.opt.LeaseTTL / 3)
+	tr.resume()
+	for {
+		tr.step()
+		tr.plan()
+		select {
+		case req := <-tr.inbox:
+			req.reply <- tr.handle(req.cmd)
+		case <-tr.poke:
+			tr.followAll()
+		case <-tr.wake:
+			tr.wake, tr.wakeAt = nil, time.Time{}
+		case <-renew:
+			if err := tr.h.opt.Store.Renew(tr.h.ctx, tr.stream, tr.h.opt.Owner, tr.h.opt.LeaseTTL, clock.Now()); err != nil {
+				tr.h.opt.Logger.Error("lease lost: stopping the tournament", "tournament", tr.id, "err", err)
+				tr.stop()
+				return
+			}
+			renew = clock.After(tr.h.opt.LeaseTTL / 3)
+		case <-tr.h.ctx.Done():
+			tr.stop()
+			return
+		}
+	}
+}
+
+// stop ends the goroutine's work: its streams close and, unless the host is abandoned as in
+// a crash, its lease is released. Its tables stop with the host.
+func (tr *tourney) stop() {
+	for _, st := range tr.tables {
+		st.unsubscribe()
+	}
+	tr.h.mu.RLock()
+	abandoned := tr.h.abandoned
+	tr.h.mu.RUnlock()
+	if !abandoned {
+		_ = tr.h.opt.Store.Release(context.Background(), tr.stream, tr.h.opt.Owner)
+	}
+}
+
+// handle applies a player's command (register, unregister, rebuy).
+func (tr *tourney) handle(c tournament.Command) error {
+	if err := baccarat.CheckID("player", c.Player); err != nil {
+		return err
+	}
+	_, err := tr.apply(c)
+	return err
+}
+
+// retryEvery is how soon the tournament looks again at what it waits for: a table to
+// finish its hand in play, a lease to lapse, the store to answer.
+const retryEvery = time.Second
+
+// step does everything due: the bots fill the entries, the schedule's commands run (the
+// start, each session's start, a timed session's end), ended sessions' tables retire.
+func (tr *tourney) step() {
+	for range 1000 {
+		now := tr.h.opt.Clock.Now()
+		if !tr.filled && !now.Before(tr.fillAt()) {
+			tr.fill()
+			continue
+		}
+		cmd, _ := tournament.Next(tr.t, now)
+		if cmd == nil || !tr.scheduled(*cmd) {
+			break
+		}
+	}
+	tr.retireEnded()
+}
+
+// plan sets the timer for the next thing due: the schedule's next command, the bots' fill,
+// or a retry while something waits.
+func (tr *tourney) plan() {
+	now := tr.h.opt.Clock.Now()
+	_, at := tournament.Next(tr.t, now)
+	if !tr.filled && len(tr.spec.Bots) > 0 {
+		if f := tr.fillAt(); at.IsZero() || f.Before(at) {
+			at = f
+		}
+	}
+	if tr.waiting() && (at.IsZero() || now.Add(retryEvery).Before(at)) {
+		at = now.Add(retryEvery)
+	}
+	if at.IsZero() {
+		tr.wake, tr.wakeAt = nil, time.Time{}
+		return
+	}
+	if tr.wake != nil && tr.wakeAt.Equal(at) {
+		return
+	}
+	tr.wake, tr.wakeAt = tr.h.opt.Clock.After(at.Sub(now)), at
+}
+
+// scheduled runs one command of the schedule; false when it has to wait (a session whose
+// time is up ends after the hand in play) or failed (it is tried again).
+func (tr *tourney) scheduled(c tournament.Command) bool {
+	switch c.Type {
+	case tournament.CmdStart:
+		c.Seed = baccarat.CryptoSource().Uint64()
+	case tournament.CmdEndSession:
+		return tr.endTimedSession(c)
+	}
+	if _, err := tr.apply(c); err != nil {
+		tr.h.opt.Logger.Error("tournament schedule", "tournament", tr.id, "cmd", c.Type, "err", err)
+		return false
+	}
+	return true
+}
+
+// fillAt is when the bots fill the entries: BotLead before registration closes, or as it
+// opens if that is later.
+func (tr *tourney) fillAt() time.Time {
+	cfg := tr.t.Config()
+	at := cfg.RegistrationCloses.Add(-BotLead)
+	if at.Before(cfg.RegistrationOpens) {
+		at = cfg.RegistrationOpens
+	}
+	return at
+}
+
+// fill registers bots until the tournament has as many entrants as it has bots (at most its
+// maximum), all in one commit; the house pays their fees (tournament_books.go).
+func (tr *tourney) fill() {
+	if tr.t.Phase() != tournament.PhaseRegistering {
+		if tr.t.Phase() != tournament.PhaseScheduled {
+			tr.filled = true
+		}
+		return
+	}
+	tr.filled = true
+	at := tr.h.opt.Clock.Now()
+	var evs []tournament.Event
+	for _, b := range tr.spec.Bots {
+		if len(tr.t.Entrants()) >= min(len(tr.spec.Bots), tr.t.Config().MaxEntrants) {
+			break
+		}
+		if _, ok := tr.t.Entrant(b.ID); ok {
+			continue
+		}
+		e, err := tr.t.Apply(&tournament.Command{Type: tournament.CmdRegister, Player: b.ID, At: at})
+		if err != nil {
+			tr.h.opt.Logger.Warn("a bot could not register", "tournament", tr.id, "bot", b.ID, "err", err)
+			continue
+		}
+		evs = append(evs, e...)
+	}
+	if err := tr.commit(evs, nil); err != nil {
+		tr.h.opt.Logger.Error("the bots could not register", "tournament", tr.id, "err", err)
+	}
+}
+
+// apply applies a command at the host's time and commits its events with their postings;
+// then it starts the tables of sessions that started.
+func (tr *tourney) apply(c tournament.Command) ([]tournament.Event, error) {
+	c.At = tr.h.opt.Clock.Now()
+	holds, err := tr.holdFor(c)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := tr.t.Apply(&c)
+	if err != nil {
+		tr.release(holds)
+		return nil, err
+	}
+	if err := tr.commit(evs, holds); err != nil {
+		return nil, err
+	}
+	tr.afterCommit(evs)
+	return evs, nil
+}
+
+// waiting reports whether something waits for a retry: a session to close, a table to
+// retire or to be adopted.
+func (tr *tourney) waiting() bool {
+	for _, st := range tr.tables {
+		if st.closing || st.ended || st.runner == nil {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,533 @@
+package live
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
+)
+
+// sessionTable is the table of one of the tournament's sessions, as the tournament follows
+// it: through its journal, which it reads from the start after a restart (the hands the
+// tournament has already heard of are skipped by number).
+type sessionTable struct {
+	id      string
+	s       tabletop.Session
+	runner  *runner // nil until created or adopted here
+	sub     *Subscription
+	subDone chan struct{}
+
+	rec     uint64 // the last record of its journal read
+	ends    int    // rounds read that ended (settled or voided): hand numbers 1, 2, …
+	voids   int
+	open    uint64 // the last round whose (first) betting opened, and closed
+	closed  uint64
+	betOn   uint64    // the last round the bots bet on
+	pending []handEnd // read, not yet reported
+	dragon  []tournament.ChipChange
+	settled bool   // a timed Dragon session's bets are settled (dragon holds the changes)
+	closing bool   // the session's time is up: no new rounds
+	last    uint64 // when closing: the last round of the session (the one in play)
+	ended   bool   // the session has ended: the table retires once idle
+}
+
+// handEnd is a round that ended at a session's table: hand number n of the session.
+type handEnd struct {
+	n       int
+	void    bool
+	changes []tournament.ChipChange
+}
+
+func (st *sessionTable) unsubscribe() {
+	if st.sub != nil {
+		st.sub.Close()
+		st.sub = nil
+	}
+}
+
+// session is the session a table of the current round plays now (or last played).
+func (tr *tourney) session(tv tournament.TableView) tabletop.Session {
+	cfg := tr.t.Config()
+	s := tabletop.Session{Tournament: tr.id, Round: tr.t.Round(), Table: tv.Table, Session: tv.Session,
+		Stakes: tr.t.Stakes(), Dragon: cfg.Dragon}
+	if tv.Session > 0 {
+		s.Hands = cfg.Rounds[s.Round-1].Sessions[tv.Session-1].Hands
+	}
+	for _, rec := range tr.t.Sessions() {
+		if rec.Round == s.Round && rec.Table == s.Table && rec.Session == s.Session {
+			for _, seat := range rec.Seats {
+				s.Players = append(s.Players, seat.Player)
+			}
+		}
+	}
+	return s
+}
+
+// claimTables marks every table the tournament has played at as its own, so the host's
+// adoption leaves them to it: a live session's table the tournament adopts itself, an
+// ended one stays retired.
+func (tr *tourney) claimTables() {
+	var ids []string
+	for _, rec := range tr.t.Sessions() {
+		ids = append(ids, tabletop.TableID(tr.id, rec.Round, rec.Table, rec.Session))
+	}
+	tr.h.tourneys.own(tr.id, ids...)
+}
+
+// resume takes up the live sessions after a restart: their tables are adopted (or created,
+// if the host stopped before it could) and their journals read.
+func (tr *tourney) resume() {
+	if tr.t.Phase() != tournament.PhaseRunning {
+		return
+	}
+	for _, tv := range tr.t.State().Tables {
+		if tv.Live {
+			tr.followSession(tr.session(tv))
+		}
+	}
+}
+
+// afterCommit starts the table of a session that started and closes the gate of one that
+// ended.
+func (tr *tourney) afterCommit(evs []tournament.Event) {
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case tournament.EvSessionStarted:
+			for _, tv := range tr.t.State().Tables {
+				if tv.Table == e.Table {
+					tr.followSession(tr.session(tv))
+				}
+			}
+		case tournament.EvSessionEnded:
+			id := tabletop.TableID(tr.id, e.Round, e.Table, e.Session)
+			if st := tr.tables[id]; st != nil {
+				st.ended, st.pending = true, nil
+				tr.h.tourneys.setGate(id, 0)
+			}
+		}
+	}
+}
+
+// followSession starts following a session's table, opening it.
+func (tr *tourney) followSession(s tabletop.Session) {
+	id := tabletop.TableID(tr.id, s.Round, s.Table, s.Session)
+	st := &sessionTable{id: id, s: s}
+	tr.tables[id] = st
+	tr.h.tourneys.own(tr.id, id)
+	tr.openTable(st)
+}
+
+// gate is the last round a session's table may open: as many as the session has hands and
+// voided rounds; a timed session's, any until its time is up.
+func (st *sessionTable) gate() uint64 {
+	switch {
+	case st.ended:
+		return 0
+	case st.closing:
+		return st.last
+	case st.s.Hands > 0:
+		return uint64(st.s.Hands + st.voids)
+	}
+	return math.MaxUint64
+}
+
+// openTable creates the session's table, or adopts it when it exists (a restart), then
+// follows it. A table it cannot lease yet (its last host's lease has not lapsed) is tried
+// again later.
+func (tr *tourney) openTable(st *sessionTable) {
+	h := tr.h
+	head, err := h.opt.Store.Head(h.ctx, st.id)
+	if err != nil {
+		h.opt.Logger.Warn("tournament table", "table", st.id, "err", err)
+		return
+	}
+	if head.Seq == 0 {
+		h.tourneys.setGate(st.id, st.gate())
+		cfg := tr.t.Config()
+		spec := Spec{ID: st.id, Name: sessionName(cfg, st.s), Mode: ModeAuto, Currency: tr.t.Chips(),
+			Config: tabletop.TableConfig(cfg, st.s, tr.spec.Decks), Schedule: tr.spec.Schedule, Tournament: &st.s}
+		if err := h.Create(h.ctx, spec); err != nil {
+			h.opt.Logger.Error("creating a tournament table", "table", st.id, "err", err)
+			return
+		}
+	} else {
+		tr.read(st)
+		h.tourneys.setGate(st.id, st.gate())
+		if r, _ := h.runner(st.id); r == nil {
+			if err := h.adopt(h.ctx, st.id); err != nil {
+				h.opt.Logger.Warn("adopting a tournament table", "table", st.id, "err", err)
+			}
+		}
+	}
+	st.runner, _ = h.runner(st.id)
+	if st.runner != nil {
+		tr.subscribe(st)
+		tr.follow(st)
+	}
+}
+
+// subscribe wakes the tournament whenever its table opens or closes betting or ends a round;
+// the journal says what happened.
+func (tr *tourney) subscribe(st *sessionTable) {
+	resp, err := st.runner.ask(tr.h.ctx, &request{kind: reqSubscribe})
+	if err != nil {
+		return
+	}
+	st.sub, st.subDone = resp.sub, make(chan struct{})
+	sub, done := resp.sub, st.subDone
+	tr.h.wg.Add(1)
+	go func() {
+		defer tr.h.wg.Done()
+		defer close(done)
+		for d := range sub.C {
+			if moves(d.Data) {
+				tr.signal()
+			}
+		}
+		tr.signal()
+	}()
+}
+
+var moving = [][]byte{[]byte(`"type":"betting_opened"`), []byte(`"type":"betting_closed"`), []byte(`"type":"round_settled"`),
+	[]byte(`"type":"round_voided"`), []byte(`"type":"session_settled"`)}
+
+func moves(b []byte) bool {
+	for _, m := range moving {
+		if bytes.Contains(b, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (tr *tourney) followAll() {
+	for _, st := range tr.tables {
+		tr.follow(st)
+	}
+}
+
+// follow reads what is new in a table's journal, reports the hands that ended and lets the
+// bots bet on a round that opened.
+func (tr *tourney) follow(st *sessionTable) {
+	if st.runner == nil {
+		if !st.ended {
+			tr.openTable(st)
+		}
+		return
+	}
+	if st.subDone != nil && isClosed(st.subDone) && !st.ended {
+		if r, _ := tr.h.runner(st.id); r != nil { // dropped: it fell behind
+			st.runner = r
+			tr.subscribe(st)
+		}
+	}
+	before := st.voids
+	tr.read(st)
+	if st.voids != before {
+		tr.h.tourneys.setGate(st.id, st.gate())
+		tr.pokeTable(st)
+	}
+	tr.report(st)
+	tr.botsBet(st)
+}
+
+func isClosed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// pokeTable makes a table look at its schedule again (its gate moved).
+func (tr *tourney) pokeTable(st *sessionTable) {
+	if st.runner != nil {
+		_, _ = st.runner.ask(tr.h.ctx, &request{kind: reqSnapshot})
+	}
+}
+
+// read takes in the table's new journal records. A Dragon session of hands settles its
+// bets with its last hand, in the same commit: the settlement joins that hand's changes.
+func (tr *tourney) read(st *sessionTable) {
+	recs, err := tr.h.opt.Store.Load(tr.h.ctx, st.id, st.rec+1)
+	if err != nil {
+		tr.h.opt.Logger.Warn("reading a tournament table's journal", "table", st.id, "err", err)
+		return
+	}
+	for i, rec := range recs {
+		st.rec = rec.Seq
+		if rec.Seq == 1 {
+			continue // the table's spec
+		}
+		var e table.Event
+		if err := json.Unmarshal(rec.Data, &e); err != nil {
+			tr.h.opt.Logger.Error("a tournament table's journal", "table", st.id, "seq", rec.Seq, "err", err)
+			return
+		}
+		switch e.Type {
+		case table.EvBettingOpened:
+			if e.Betting <= 1 {
+				st.open = e.Round
+			}
+		case table.EvBettingClosed:
+			if e.Betting <= 1 {
+				st.closed = e.Round
+			}
+		case table.EvRoundVoided:
+			st.ends++
+			st.voids++
+			st.pending = append(st.pending, handEnd{n: st.ends, void: true})
+		case table.EvRoundSettled:
+			st.ends++
+			h := handEnd{n: st.ends, changes: tabletop.Nets(e.Settlements)}
+			if st.s.Hands > 0 && i+1 < len(recs) && recs[i+1].Type == table.EvSessionSettled.String() {
+				var d table.Event
+				if json.Unmarshal(recs[i+1].Data, &d) == nil {
+					h.changes = tabletop.Merge(h.changes, tabletop.Nets(d.Settlements))
+				}
+			}
+			st.pending = append(st.pending, h)
+		case table.EvSessionSettled:
+			if st.s.Hands == 0 && !st.settled { // a timed session, settled when its time was up
+				st.settled, st.dragon = true, tabletop.Nets(e.Settlements)
+			}
+		}
+	}
+}
+
+// tableView is the current round's table n as the tournament sees it.
+func (tr *tourney) tableView(n int) (tournament.TableView, bool) {
+	for _, tv := range tr.t.State().Tables {
+		if tv.Table == n {
+			return tv, true
+		}
+	}
+	return tournament.TableView{}, false
+}
+
+// report sends the tournament the hands that ended, in order, each once: a hand already
+// reported (by number) is skipped; one that would end the session first gets its riding
+// wagers back to their owners (tabletop's package doc).
+func (tr *tourney) report(st *sessionTable) {
+	for len(st.pending) > 0 && !st.ended {
+		hd := st.pending[0]
+		tv, ok := tr.tableView(st.s.Table)
+		if !ok || !tv.Live || tv.Session != st.s.Session || tr.t.Round() != st.s.Round {
+			st.pending = nil
+			return
+		}
+		if hd.n <= tv.Reports {
+			st.pending = st.pending[1:]
+			continue
+		}
+		c := tournament.Command{Type: tournament.CmdReportHand, Table: st.s.Table, Hand: hd.n, Void: hd.void, Changes: hd.changes}
+		if !hd.void && st.s.Hands > 0 && tv.Hands+1 >= st.s.Hands {
+			if err := tr.returnRiders(st); err != nil {
+				tr.h.opt.Logger.Warn("giving riding wagers back", "table", st.id, "err", err)
+				return
+			}
+		}
+		if _, err := tr.apply(c); err != nil {
+			tr.h.opt.Logger.Error("reporting a hand", "table", st.id, "hand", hd.n, "err", err)
+			return
+		}
+		if len(st.pending) > 0 { // (apply may have ended the session and cleared them)
+			st.pending = st.pending[1:]
+		}
+		for _, p := range st.s.Players {
+			tr.net[p] = 0
+		}
+		for _, ch := range hd.changes {
+			tr.net[ch.Player] = ch.Net
+		}
+		tr.rebuyBots()
+	}
+}
+
+// returnRiders gives the wagers riding on a Tie back to their owners when the session ends
+// (RWS 3.9): a betting round is opened, as after any tie, and the owners' riding wagers
+// withdrawn for them; the round is then dealt without wagers (the gate refuses any).
+func (tr *tourney) returnRiders(st *sessionTable) error {
+	if !tr.t.Game().Rules.TieRides {
+		return nil
+	}
+	snap, err := tr.h.Snapshot(st.id, "")
+	if err != nil {
+		return err
+	}
+	system := table.Header{Actor: tabletop.RequiredActor, Role: table.RoleSystem, Reason: "session ended"}
+	if len(snap.State.Riding) == 0 && !anyRiding(snap.State.Wagers) {
+		return tr.closeBeyond(st, snap)
+	}
+	if !snap.State.BetOpen {
+		open := &table.Open{Header: system, Until: tr.h.opt.Clock.Now().Add(tr.spec.Schedule.Betting)}
+		if _, err := tr.h.Submit(tr.h.ctx, st.id, open); err != nil {
+			return err
+		}
+		if snap, err = tr.h.Snapshot(st.id, ""); err != nil {
+			return err
+		}
+	}
+	seen := map[string]bool{}
+	for _, w := range snap.State.Wagers {
+		if w.Riding && !seen[w.Player] {
+			seen[w.Player] = true
+			if _, err := tr.h.Submit(tr.h.ctx, st.id, &table.Withdraw{Header: system, Player: w.Player}); err != nil {
+				return err
+			}
+		}
+	}
+	if snap, err = tr.h.Snapshot(st.id, ""); err != nil {
+		return err
+	}
+	return tr.closeBeyond(st, snap)
+}
+
+// closeBeyond closes the betting of a round beyond the session's gate, which the table's
+// schedule leaves open (tournament_hooks.go): nobody may wager in it, and once closed it is
+// dealt without wagers and the table is idle again.
+func (tr *tourney) closeBeyond(st *sessionTable, snap *Snapshot) error {
+	s := snap.State
+	if !s.BetOpen || s.Interrupted || s.Betting > 1 || tr.h.tourneys.mayOpen(st.id, s.Round) {
+		return nil
+	}
+	_, err := tr.h.Submit(tr.h.ctx, st.id, &table.Close{Header: table.Header{Actor: tabletop.RequiredActor, Role: table.RoleSystem}})
+	return err
+}
+
+func anyRiding(ws []table.Wager) bool {
+	for _, w := range ws {
+		if w.Riding {
+			return true
+		}
+	}
+	return false
+}
+
+// botsBet has the seated bots bet on a round whose betting just opened.
+func (tr *tourney) botsBet(st *sessionTable) {
+	if st.ended || st.open <= st.closed || st.open <= st.betOn || !tr.h.tourneys.mayOpen(st.id, st.open) {
+		return
+	}
+	st.betOn = st.open
+	var bots []string
+	for _, p := range st.s.Players {
+		if en, ok := tr.t.Entrant(p); ok && tr.isBot(p) && !en.Eliminated {
+			bots = append(bots, p)
+		}
+	}
+	if len(bots) == 0 {
+		return
+	}
+	snap, err := tr.h.Snapshot(st.id, "")
+	if err != nil || !snap.State.BetOpen || snap.State.Round != st.open {
+		return
+	}
+	for _, id := range bots {
+		chips, err := tr.h.bank.available(tr.h.ctx, ledger.Wallet(id, tr.t.Chips()))
+		if err != nil {
+			continue
+		}
+		hand := st.s.BotHand(tr.t.Game(), &snap.State, id, chips, tr.net[id])
+		for _, w := range tr.bots[id].Wagers(hand) {
+			p := &table.Place{Header: table.Header{Actor: id, Role: table.RolePlayer}, Player: id, Bet: w.Bet, Stake: w.Stake}
+			_, _ = tr.h.Submit(tr.h.ctx, st.id, p) // a refused wager changes nothing
+		}
+	}
+}
+
+// rebuyBots rebuys for busted bots that may (the house pays).
+func (tr *tourney) rebuyBots() {
+	for _, s := range tr.t.Leaderboard() {
+		if s.CanRebuy && tr.isBot(s.Player) {
+			if _, err := tr.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player}); err != nil {
+				tr.h.opt.Logger.Warn("a bot's rebuy", "tournament", tr.id, "bot", s.Player, "err", err)
+			}
+		}
+	}
+}
+
+// endTimedSession ends a session whose time is up once the hand in play has ended: the gate
+// closes, the table finishes its round, its hands are reported, riding wagers go back and a
+// Dragon session is settled, whose settlement the end_session carries. False while it waits.
+func (tr *tourney) endTimedSession(c tournament.Command) bool {
+	var st *sessionTable
+	for _, x := range tr.tables {
+		if x.s.Round == tr.t.Round() && x.s.Table == c.Table && !x.ended {
+			st = x
+		}
+	}
+	if st == nil { // no table was ever opened for it: nothing was played
+		_, err := tr.apply(c)
+		return err == nil
+	}
+	if st.runner == nil {
+		return false
+	}
+	if !st.closing {
+		snap, err := tr.h.Snapshot(st.id, "")
+		if err != nil {
+			return false
+		}
+		st.closing, st.last = true, max(st.open, snap.State.Round)
+		tr.h.tourneys.setGate(st.id, st.gate())
+	}
+	tr.follow(st)
+	snap, err := tr.h.Snapshot(st.id, "")
+	if err != nil || midRound(snap.State) || len(st.pending) > 0 {
+		return false
+	}
+	if err := tr.returnRiders(st); err != nil {
+		return false
+	}
+	if tr.t.Game().Rules.DragonSessions && !st.settled {
+		if _, err := tr.h.Submit(tr.h.ctx, st.id, &table.EndSession{Header: table.Header{Actor: tabletop.RequiredActor,
+			Role: table.RoleSystem, Reason: "the session's time is up"}}); err != nil {
+			tr.h.opt.Logger.Warn("settling a timed Dragon session", "table", st.id, "err", err)
+			return false
+		}
+		tr.read(st)
+		if !st.settled {
+			return false
+		}
+	}
+	c.Changes = st.dragon
+	if _, err := tr.apply(c); err != nil {
+		tr.h.opt.Logger.Error("ending a timed session", "table", st.id, "err", err)
+		return false
+	}
+	return true
+}
+
+func midRound(s table.State) bool {
+	return s.Phase == table.PhaseBetting || s.Phase == table.PhaseClosed || s.Phase == table.PhaseDealing || s.Interrupted
+}
+
+// retireEnded stops the tables of ended sessions once they are idle: the runner releases its
+// lease and no host adopts the table again (it is its tournament's).
+func (tr *tourney) retireEnded() {
+	for id, st := range tr.tables {
+		if !st.ended {
+			continue
+		}
+		if st.runner != nil {
+			snap, err := tr.h.Snapshot(id, "")
+			if err == nil && midRound(snap.State) {
+				_ = tr.closeBeyond(st, snap) // a round opened as the session ended: let it finish
+				continue
+			}
+			st.unsubscribe()
+			st.runner.stop()
+		}
+		delete(tr.tables, id)
+		tr.h.tourneys.mu.Lock()
+		delete(tr.h.tourneys.gates, id)
+		tr.h.tourneys.mu.Unlock()
+	}
+}
