@@ -102,9 +102,9 @@ var decide = func() (t [361 << 4]uint8) {
 // the high byte. When the cut card comes out during a round, the round is completed (Tiger
 // 3.17); when the cards run out first, it is void.
 //
-// The dealing loop (deal) makes no calls, so it keeps everything in registers; it stops at
-// what it does not handle itself (a coup whose key has no class yet, a round with fewer than
-// six cards left), which is settled here.
+// The dealing loop (deal) makes no calls, so that the compiler can keep its state in
+// registers; it stops at what it does not handle itself (a coup whose key has no class yet, a
+// round with fewer than six cards left), which is settled here.
 func (w *worker) shoe() {
 	n := uint64(len(w.cards))
 	cut := uint64(w.t.cut)
