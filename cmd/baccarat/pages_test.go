@@ -281,6 +281,8 @@ func statementCase(p *pagesCase, round uint64) {
 		p.t.Errorf("statement entry %q, staked %s; want a Banker wager and 2500 staked", got.Memo, got.Staked)
 	}
 	p.shot("desktop-account")
+	p.do("phone", phone)
+	p.screen("phone-account")
 	p.noErrors()
 }
 

@@ -13,12 +13,12 @@
   // is neither bookmarked nor shown over a shoulder.
   function adoptTokenFromURL() {
     const url = new URL(global.location.href);
-    const t = url.searchParams.get('token');
-    if (t === null) return;
+    const tok = url.searchParams.get('token');
+    if (tok === null) return;
     try {
-      if (t) localStorage.setItem(TOKEN_KEY, t);
+      if (tok) localStorage.setItem(TOKEN_KEY, tok);
       else localStorage.removeItem(TOKEN_KEY);
-    } catch (e) { /* private mode: the token lives for this page only */ memToken = t; }
+    } catch (e) { /* private mode: the token lives for this page only */ memToken = tok; }
     url.searchParams.delete('token');
     global.history.replaceState(null, '', url.pathname + url.search + url.hash);
   }
@@ -43,8 +43,8 @@
 
   async function api(method, path, body) {
     const headers = { Accept: 'application/json' };
-    const t = token();
-    if (t) headers.Authorization = 'Bearer ' + t;
+    const tok = token();
+    if (tok) headers.Authorization = 'Bearer ' + tok;
     const init = { method, headers, cache: 'no-store' };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -200,23 +200,23 @@
   const clock = {
     offset: 0,
     sync(iso) {
-      const t = Date.parse(iso);
-      if (!Number.isNaN(t)) this.offset = t - Date.now();
+      const ms = Date.parse(iso);
+      if (!Number.isNaN(ms)) this.offset = ms - Date.now();
     },
     // From an HTTP Date header (whole seconds): only trusted when the skew is clearly real.
     syncHeader(date) {
-      const t = Date.parse(date || '');
-      if (Number.isNaN(t)) return;
-      const off = t - Date.now();
+      const ms = Date.parse(date || '');
+      if (Number.isNaN(ms)) return;
+      const off = ms - Date.now();
       if (Math.abs(off) > 1500) this.offset = off;
     },
     now() { return Date.now() + this.offset; },
     // Seconds until iso (never negative), or null when there is no deadline.
     secondsLeft(iso) {
       if (!iso) return null;
-      const t = Date.parse(iso);
-      if (Number.isNaN(t) || t < 946684800000) return null; // Go's zero time
-      return Math.max(0, (t - this.now()) / 1000);
+      const ms = Date.parse(iso);
+      if (Number.isNaN(ms) || ms < 946684800000) return null; // Go's zero time
+      return Math.max(0, (ms - this.now()) / 1000);
     },
   };
 
@@ -238,9 +238,9 @@
   }
   // A hand's total for display while cards arrive; the settled result carries the server's.
   function handTotal(cards) {
-    let t = 0;
-    for (const c of cards) t += cardValue(c);
-    return t % 10;
+    let sum = 0;
+    for (const c of cards) sum += cardValue(c);
+    return sum % 10;
   }
   function cardEl(text, position, opts) {
     const c = parseCard(text);
@@ -277,7 +277,7 @@
     if (!bet) return false;
     if (bet.decimal === true) return true;
     const tiers = bet.tiers || [];
-    return tiers.length > 0 && tiers.every((t) => /decimal/i.test(String(t.pays || '')));
+    return tiers.length > 0 && tiers.every((x) => /decimal/i.test(String(x.pays || '')));
   }
   function gameHasDecimal(game) {
     return !!(game && (game.bets || []).some(isDecimal));
@@ -352,8 +352,8 @@
     }
     url() {
       const q = new URLSearchParams();
-      const t = token();
-      if (t) q.set('token', t);
+      const tok = token();
+      if (tok) q.set('token', tok);
       if (this.lastSeq > 0) q.set('since', String(this.lastSeq));
       const proto = global.location.protocol === 'https:' ? 'wss:' : 'ws:';
       const qs = q.toString();

@@ -4,7 +4,7 @@
    Needs i18n.js, app.js, events.js and state.js; starts once the language is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
-  const { api, h, $, setText, setAttr, toggle, show, toast, clock, cardEl, handTotal, phaseText, describeEvent,
+  const { api, h, $, setText, setAttr, toggle, show, clock, cardEl, handTotal, phaseText, describeEvent,
     positionName, betName, fmtMoney, t } = Bac;
 
   const tableId = Bac.pathId('dealer');

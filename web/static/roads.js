@@ -195,8 +195,8 @@
       this.roads = null;
       this.previewTimer = 0;
       this.build();
-      let t = 0;
-      window.addEventListener('resize', () => { clearTimeout(t); t = setTimeout(() => this.draw(null), 150); });
+      let tm = 0;
+      window.addEventListener('resize', () => { clearTimeout(tm); tm = setTimeout(() => this.draw(null), 150); });
     }
     build() {
       const r = this.root;

@@ -206,7 +206,7 @@
         let pays;
         if (dec) pays = price ? (price.offered ? price.odds : t('spot.not_offered')) : '—';
         else if (bet.kind === 'dragon') pays = '';
-        else pays = (bet.tiers || []).map((t) => t.pays).filter(Boolean).join(' / ');
+        else pays = (bet.tiers || []).map((x) => x.pays).filter(Boolean).join(' / ');
         setText(p.pays, pays);
         toggle(s.btn, 'not-offered', dec && !!price && !price.offered);
         setAttr(s.btn, 'data-odds', dec && price && price.offered ? price.odds : null);
@@ -379,8 +379,8 @@
     el.double.addEventListener('click', double);
     document.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+      const tg = e.target;
+      if (tg && (tg.tagName === 'INPUT' || tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT')) return;
       const n = Number(e.key);
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (n >= 1 && n <= CHIPS.length) { selectChip(CHIPS[n - 1]); ctx.invalidate(); }

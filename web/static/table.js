@@ -130,7 +130,6 @@ window.Bac.ready.then(() => (function (Bac) {
     const on = !!(st.interrupted || st.withdrawal_window);
     show(el.banner, on);
     if (!on) return;
-    let t;
     let x;
     if (st.interrupted && st.withdrawal_window) x = t('banner.interrupted_window');
     else if (st.interrupted) x = t('banner.interrupted');
@@ -410,10 +409,12 @@ window.Bac.ready.then(() => (function (Bac) {
   let overlayTimer = 0;
   let retryAt = 0;
   let tries = 0;
+  let focusBefore = null; // where the keyboard was when the overlay took it
   function goOffline(info) {
     if (!S.offline) {
       S.offline = true;
       document.body.classList.add('offline');
+      focusBefore = document.activeElement;
       invalidate();
     }
     S.syncing = false;
@@ -422,6 +423,7 @@ window.Bac.ready.then(() => (function (Bac) {
     setText(el.overlayTitle, t('conn.lost'));
     show(el.overlay, true);
     el.retry.hidden = false;
+    if (!el.overlay.contains(document.activeElement)) el.retry.focus({ preventScroll: true });
     paintOverlay();
     clearInterval(overlayTimer);
     overlayTimer = setInterval(paintOverlay, 250);
@@ -445,6 +447,8 @@ window.Bac.ready.then(() => (function (Bac) {
     S.offline = false;
     document.body.classList.remove('offline');
     show(el.overlay, false);
+    if (focusBefore && focusBefore.isConnected && focusBefore !== document.body) focusBefore.focus({ preventScroll: true });
+    focusBefore = null;
     invalidate();
   }
   el.retry.addEventListener('click', () => stream && stream.now());
