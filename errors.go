@@ -69,8 +69,11 @@ const (
 	CodeUnauthenticated     = "unauthenticated" // no token, or one that no longer works
 	CodeRateLimited         = "rate_limited"    // too many requests or streams: try later
 	CodeBusy                = "busy"
-	CodeIntegrity           = "integrity" // the books or a journal fail their own checks: evidence, not a refusal
-	CodeInternal            = "internal"
+	// CodeWalletUnavailable: the operator's wallet did not take a stake (no answer, or it
+	// was given back): nothing was taken, and the wager was not placed.
+	CodeWalletUnavailable = "wallet_unavailable"
+	CodeIntegrity         = "integrity" // the books or a journal fail their own checks: evidence, not a refusal
+	CodeInternal          = "internal"
 )
 
 // Codes lists every error code, for documentation and for the test that each has an HTTP
@@ -80,5 +83,5 @@ func Codes() []string {
 		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeTableDifferential, CodeOddsChanged,
 		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
 		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
-		CodeIdempotencyConflict, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeIntegrity, CodeInternal}
+		CodeIdempotencyConflict, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
 }

@@ -54,6 +54,10 @@ type Account struct {
 	Disabled bool      `json:"disabled,omitempty"`
 	Epoch    uint32    `json:"epoch"` // tokens of an earlier epoch are revoked
 	Created  time.Time `json:"created"`
+	// Currency and Language of a player an operator launched (launch.go): the wallet their
+	// balance is read from and the pages' language. Empty: the server's default.
+	Currency string `json:"currency,omitempty"`
+	Language string `json:"language,omitempty"`
 }
 
 // Validate checks an account as an admin gives it.
@@ -77,6 +81,12 @@ func (a Account) Validate() error {
 		if err := baccarat.CheckID("table id", t); err != nil {
 			return err
 		}
+	}
+	if a.Currency != "" && !baccarat.IsCurrency(a.Currency) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as EUR (XXX for play money)", a.Currency)
+	}
+	if a.Language != "" && !IsLanguage(a.Language) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "language %q: want a language tag such as en or zh-CN", a.Language)
 	}
 	return nil
 }

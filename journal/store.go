@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 )
 
@@ -41,16 +42,20 @@ type Store interface {
 }
 
 // Batch is what one Commit writes: events of one or more tables, the money they move, and
-// the request ids of the wagers among them.
+// the request ids of the wagers among them. Where the money is the operator's (a seamless
+// wallet, wallet.go), Placed marks the debits that paid for the wagers of the batch and
+// Calls are the credits and rollbacks its settlements owe, to be delivered.
 type Batch struct {
 	Records      []Record
 	Transactions []ledger.Transaction
 	Requests     []Request
+	Placed       []PlacedDebit
+	Calls        []WalletCall
 }
 
 // Empty reports whether the batch writes nothing.
 func (b Batch) Empty() bool {
-	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0
+	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0 && len(b.Placed) == 0 && len(b.Calls) == 0
 }
 
 // Validate checks every record and transaction on its own (bad_request); what depends on
@@ -72,6 +77,19 @@ func (b Batch) Validate() error {
 			return err
 		}
 	}
+	for i := range b.Calls {
+		if !b.Calls[i].Closes() {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "wallet call %s: a commit writes credits and rollbacks only", b.Calls[i].Tx)
+		}
+		if err := b.Calls[i].Validate(); err != nil {
+			return err
+		}
+	}
+	for _, p := range b.Placed {
+		if err := baccarat.CheckID("placed debit", p.Tx); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -83,8 +101,9 @@ func (b Batch) Validate() error {
 // Commit fails, writing nothing, when a record does not extend its head (conflict), a
 // transaction would overdraw an account (insufficient_funds), touches an account that is
 // not open (not_found), reuses a key for different postings (conflict), writes a request
-// id already written (idempotency_conflict, DuplicateRequest), or anything is malformed
-// (bad_request). A transaction whose key was already applied with identical
+// id already written (idempotency_conflict, DuplicateRequest), marks placed a debit that is
+// not pending (wallet_unavailable), closes a debit that is not placed (integrity), or
+// anything is malformed (bad_request). A transaction whose key was already applied with identical
 // postings is skipped and the rest of the batch is written. An empty batch does nothing.
 type Committer interface {
 	Commit(ctx context.Context, b Batch) error

@@ -19,8 +19,9 @@ func (db *DB) CreateAccount(ctx context.Context, a access.Account) error {
 		return err
 	}
 	err := db.withConn(ctx, func(c *pgx.Conn) error {
-		_, err := c.Exec(ctx, `INSERT INTO principals (id, role, name, tables, disabled, epoch, created) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			a.ID, string(a.Role), a.Name, nonNil(a.Tables), a.Disabled, int64(a.Epoch), a.Created.UnixNano())
+		_, err := c.Exec(ctx, `INSERT INTO principals (id, role, name, tables, disabled, epoch, created, currency, language)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			a.ID, string(a.Role), a.Name, nonNil(a.Tables), a.Disabled, int64(a.Epoch), a.Created.UnixNano(), a.Currency, a.Language)
 		return err
 	})
 	var pe *pgconn.PgError
@@ -37,13 +38,13 @@ func nonNil(s []string) []string {
 	return s
 }
 
-const accountColumns = `id, role, name, tables, disabled, epoch, created`
+const accountColumns = `id, role, name, tables, disabled, epoch, created, currency, language`
 
 func scanAccount(row pgx.Row) (access.Account, error) {
 	var a access.Account
 	var role string
 	var epoch, created int64
-	if err := row.Scan(&a.ID, &role, &a.Name, &a.Tables, &a.Disabled, &epoch, &created); err != nil {
+	if err := row.Scan(&a.ID, &role, &a.Name, &a.Tables, &a.Disabled, &epoch, &created, &a.Currency, &a.Language); err != nil {
 		return a, err
 	}
 	a.Role, a.Epoch, a.Created = access.Role(role), uint32(epoch), time.Unix(0, created).UTC()
@@ -86,8 +87,8 @@ func (db *DB) UpdateAccount(ctx context.Context, id string, change func(*access.
 		if err := a.Validate(); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE principals SET role = $1, name = $2, tables = $3, disabled = $4, epoch = $5 WHERE id = $6`,
-			string(a.Role), a.Name, nonNil(a.Tables), a.Disabled, int64(a.Epoch), id)
+		_, err = tx.Exec(ctx, `UPDATE principals SET role = $1, name = $2, tables = $3, disabled = $4, epoch = $5, currency = $6, language = $7
+			WHERE id = $8`, string(a.Role), a.Name, nonNil(a.Tables), a.Disabled, int64(a.Epoch), a.Currency, a.Language, id)
 		return err
 	})
 	if err != nil {

@@ -151,6 +151,7 @@ func write(ctx context.Context, tx pgx.Tx, b journal.Batch, next map[string]jour
 	if len(b.Requests) > 0 {
 		queueRequests(batch, b.Requests)
 	}
+	queueWallet(batch, b.Placed, b.Calls)
 	if len(ch.Applied) > 0 {
 		keys, digests, curs, memos, tables := make([]string, len(ch.Applied)), make([][]byte, len(ch.Applied)),
 			make([]string, len(ch.Applied)), make([]string, len(ch.Applied)), make([]string, len(ch.Applied))

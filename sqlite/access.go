@@ -21,8 +21,9 @@ func (db *DB) CreateAccount(ctx context.Context, a access.Account) error {
 		return err
 	}
 	tables, _ := json.Marshal(nonNil(a.Tables))
-	_, err := db.w.ExecContext(ctx, `INSERT INTO principals (id, role, name, tables, disabled, epoch, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		a.ID, string(a.Role), a.Name, string(tables), a.Disabled, int64(a.Epoch), a.Created.UnixNano())
+	_, err := db.w.ExecContext(ctx, `INSERT INTO principals (id, role, name, tables, disabled, epoch, created, currency, language)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, string(a.Role), a.Name, string(tables), a.Disabled, int64(a.Epoch), a.Created.UnixNano(), a.Currency, a.Language)
 	var se *sqlite.Error
 	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
 		return baccarat.Errorf(baccarat.CodeConflict, "account %s already exists", a.ID)
@@ -43,7 +44,7 @@ func scanAccount(row scanner) (access.Account, error) {
 	var a access.Account
 	var role, tables string
 	var epoch, created int64
-	if err := row.Scan(&a.ID, &role, &a.Name, &tables, &a.Disabled, &epoch, &created); err != nil {
+	if err := row.Scan(&a.ID, &role, &a.Name, &tables, &a.Disabled, &epoch, &created, &a.Currency, &a.Language); err != nil {
 		return a, err
 	}
 	a.Role, a.Epoch, a.Created = access.Role(role), uint32(epoch), time.Unix(0, created).UTC()
@@ -56,7 +57,7 @@ func scanAccount(row scanner) (access.Account, error) {
 	return a, nil
 }
 
-const accountColumns = `id, role, name, tables, disabled, epoch, created`
+const accountColumns = `id, role, name, tables, disabled, epoch, created, currency, language`
 
 // Account reads one account; see access.Store.
 func (db *DB) Account(ctx context.Context, id string) (access.Account, error) {
@@ -89,8 +90,8 @@ func (db *DB) UpdateAccount(ctx context.Context, id string, change func(*access.
 		return access.Account{}, err
 	}
 	tables, _ := json.Marshal(nonNil(a.Tables))
-	if _, err := tx.ExecContext(ctx, `UPDATE principals SET role = ?, name = ?, tables = ?, disabled = ?, epoch = ? WHERE id = ?`,
-		string(a.Role), a.Name, string(tables), a.Disabled, int64(a.Epoch), id); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE principals SET role = ?, name = ?, tables = ?, disabled = ?, epoch = ?, currency = ?, language = ? WHERE id = ?`,
+		string(a.Role), a.Name, string(tables), a.Disabled, int64(a.Epoch), a.Currency, a.Language, id); err != nil {
 		return access.Account{}, wrap("update account", err)
 	}
 	return a, wrap("update account", tx.Commit())

@@ -193,6 +193,9 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 	if err := db.writeRequests(ctx, tx, b.Requests); err != nil {
 		return ledger.Changes{}, err
 	}
+	if err := db.writeWallet(ctx, tx, b.Placed, b.Calls); err != nil {
+		return ledger.Changes{}, err
+	}
 	return ch, wrap("commit", tx.Commit())
 }
 

@@ -26,6 +26,7 @@ var statuses = map[string]int{
 	baccarat.CodeTooLarge:          http.StatusRequestEntityTooLarge,
 	baccarat.CodeRateLimited:       http.StatusTooManyRequests,
 	baccarat.CodeBusy:              http.StatusServiceUnavailable,
+	baccarat.CodeWalletUnavailable: http.StatusServiceUnavailable,
 	baccarat.CodeInternal:          http.StatusInternalServerError, baccarat.CodeIntegrity: http.StatusInternalServerError,
 	// The refusals of a table in the state it is in, and requests that clash with earlier ones.
 	baccarat.CodeBettingClosed: http.StatusConflict, baccarat.CodeBetNotOffered: http.StatusConflict,
