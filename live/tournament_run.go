@@ -124,7 +124,7 @@ const retryEvery = time.Second
 func (tr *tourney) step() {
 	for range 1000 {
 		now := tr.h.opt.Clock.Now()
-		if !tr.filled && !now.Before(tr.fillAt()) {
+		if tr.fillDue(now) {
 			tr.fill()
 			continue
 		}
@@ -141,7 +141,7 @@ func (tr *tourney) step() {
 func (tr *tourney) plan() {
 	now := tr.h.opt.Clock.Now()
 	_, at := tournament.Next(tr.t, now)
-	if !tr.filled && len(tr.spec.Bots) > 0 {
+	if !tr.filled && tr.t.Phase() == tournament.PhaseRegistering {
 		if f := tr.fillAt(); at.IsZero() || f.Before(at) {
 			at = f
 		}
@@ -175,6 +175,12 @@ func (tr *tourney) scheduled(c tournament.Command) bool {
 	return true
 }
 
+// fillDue reports whether the bots fill the entries now: registration is open and it is
+// time (fillAt).
+func (tr *tourney) fillDue(now time.Time) bool {
+	return !tr.filled && len(tr.spec.Bots) > 0 && tr.t.Phase() == tournament.PhaseRegistering && !now.Before(tr.fillAt())
+}
+
 // fillAt is when the bots fill the entries: BotLead before registration closes, or as it
 // opens if that is later.
 func (tr *tourney) fillAt() time.Time {
@@ -189,12 +195,6 @@ func (tr *tourney) fillAt() time.Time {
 // fill registers bots until the tournament has as many entrants as it has bots (at most its
 // maximum), all in one commit; the house pays their fees (tournament_books.go).
 func (tr *tourney) fill() {
-	if tr.t.Phase() != tournament.PhaseRegistering {
-		if tr.t.Phase() != tournament.PhaseScheduled {
-			tr.filled = true
-		}
-		return
-	}
 	tr.filled = true
 	at := tr.h.opt.Clock.Now()
 	var evs []tournament.Event

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
@@ -151,5 +152,133 @@ func TestTournamentResumesASessionAfterACrash(t *testing.T) {
 	}
 	if !interrupted {
 		t.Error("SPEC 4 the crash did not land in a round: the session's table was never interrupted")
+	}
+}
+
+func TestTournamentTimedDragonSessionsEndWhenTheirTimeIsUp(t *testing.T) {
+	db := openDB(t, "")
+	clock := live.NewFakeClock(epoch)
+	h := newHost(t, db, clock)
+	spec := threeRoundSpec("timed", "mbs-dragon")
+	spec.Bots = tabletop.Bots("bot", 4)
+	session := tournament.Session{Duration: tournament.Duration(20 * time.Second)}
+	spec.Config.MaxEntrants = 4
+	spec.Config.Rounds = []tournament.Round{{Sessions: []tournament.Session{session, session}}}
+	spec.Config.Rebuy = &tournament.Rebuy{Max: 1, Price: 500, Chips: 10_000, Until: tournament.Point{Round: 1, Session: 2, Hand: 2}}
+	if err := h.CreateTournament(context.Background(), spec); err != nil {
+		t.Fatal(err)
+	}
+	drive(t, clock, func() bool { return view(t, h, "timed").Phase == tournament.PhaseFinished })
+	v := view(t, h, "timed")
+	if len(v.State.Sessions) != 2 {
+		t.Fatalf("sessions: %+v", v.State.Sessions)
+	}
+	for _, s := range v.State.Sessions {
+		if a := s.Accounting(); !a.Balanced || s.Reason != "time" || s.Hands < 2 {
+			t.Errorf("Dragon 1.1.13 a session of a length of time: %d hands, ended by %q, %+v", s.Hands, s.Reason, a)
+		}
+	}
+	rep, err := live.Verify(context.Background(), db, clock.Now())
+	if err != nil || !rep.OK() {
+		t.Fatalf("verify: %v %+v", err, rep)
+	}
+	for i := 1; i <= 2; i++ { // each session's Dragon bets were settled at its table
+		recs, _ := db.Load(context.Background(), tabletop.TableID("timed", 1, 1, i), 1)
+		if !hasType(recs, table.EvSessionSettled) {
+			t.Errorf("session %d's table never settled its Dragon session", i)
+		}
+	}
+}
+
+func hasType(recs []journal.Record, typ table.EventType) bool {
+	for _, r := range recs {
+		if r.Type == typ.String() {
+			return true
+		}
+	}
+	return false
+}
+
+// waitTable waits until the player's session table takes bets.
+func waitTable(t *testing.T, h *live.Host, clock *live.FakeClock, id, player string) string {
+	t.Helper()
+	var tableID string
+	drive(t, clock, func() bool {
+		v, _ := h.Tournament(context.Background(), id, player)
+		if v.Me == nil || v.Me.TableID == "" {
+			return false
+		}
+		tableID = v.Me.TableID
+		snap, err := h.Snapshot(tableID, "")
+		return err == nil && snap.State.BetOpen && snap.State.Until.Sub(clock.Now()) > time.Second
+	})
+	return tableID
+}
+
+func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "")
+	clock := live.NewFakeClock(epoch)
+	h := newHost(t, db, clock)
+	if err := h.CreateTournament(ctx, threeRoundSpec("cup", "mbs-tournament")); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	_ = h.Credit(ctx, "c-ann", "ann", live.PlayMoney, 5000)
+	_ = h.Credit(ctx, "c-bob", "bob", live.PlayMoney, 500)
+	pool := func() int64 { b, _ := db.Balance(ctx, live.Pool("cup", "XXX")); return b }
+	steps := []struct {
+		name   string
+		do     func() error
+		code   string
+		ann    int64
+		pool   int64
+		enters int
+	}{
+		{"SPEC 5 registering pays the entry fee into the pool", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
+		{"a second registration is refused and charges nothing", func() error { return h.Register(ctx, "cup", "ann") }, tournament.CodeAlreadyRegistered, 4000, 1000, 1},
+		{"a fee beyond the wallet is refused and changes nothing", func() error { return h.Register(ctx, "cup", "bob") }, baccarat.CodeInsufficientFunds, 4000, 1000, 1},
+		{"unregistering before the start refunds the fee", func() error { return h.Unregister(ctx, "cup", "ann") }, "", 5000, 0, 0},
+		{"registering again", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			err := s.do()
+			if baccarat.ErrorCode(err) != s.code && !(s.code == "" && err == nil) {
+				t.Fatalf("error %v, want code %q", err, s.code)
+			}
+			if got := balance(t, h, "ann"); got != s.ann || pool() != s.pool || len(view(t, h, "cup").State.Entrants) != s.enters {
+				t.Fatalf("ann %d, pool %d, entrants %d; want %d, %d, %d", got, pool(), len(view(t, h, "cup").State.Entrants), s.ann, s.pool, s.enters)
+			}
+		})
+	}
+	tableID := waitTable(t, h, clock, "cup", "ann")
+	place := func(player, bet string, stake int64) error {
+		_, err := h.Submit(ctx, tableID, &table.Place{Header: table.Header{Actor: player, Role: table.RolePlayer}, Player: player, Bet: bet, Stake: stake})
+		return err
+	}
+	for _, c := range []struct {
+		name, player, bet string
+		stake             int64
+		code              string
+	}{
+		{"SPEC 5 a seated player bets in chips", "ann", "banker", 1500, ""},
+		{"SPEC 5 a hand's stakes total at most the maximum", "ann", "tie", 600, baccarat.CodeAboveMaximum},
+		{"SPEC 5 every wager is at least the minimum", "ann", "tie", 50, baccarat.CodeBelowMinimum},
+		{"only the session's players bet at its table", "bob", "banker", 100, tournament.CodeNotAtTable},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := place(c.player, c.bet, c.stake); baccarat.ErrorCode(err) != c.code && !(c.code == "" && err == nil) {
+				t.Fatalf("got %v, want %q", err, c.code)
+			}
+		})
+	}
+	me, _ := h.Tournament(ctx, "cup", "ann")
+	if me.Me == nil || me.Me.Available != 10_000-1500 || me.Me.Chips != 10_000 || me.Me.Rank == 0 || me.Me.Balance != 4000 {
+		t.Fatalf("ann's view: %+v", me.Me)
+	}
+	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
+	if rep, err := live.Verify(ctx, db, clock.Now()); err != nil || !rep.OK() {
+		t.Fatalf("verify: %v %+v", err, rep)
 	}
 }

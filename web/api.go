@@ -13,6 +13,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
 
 // TableView is a table as the lobby and a table page describe it.
@@ -31,6 +32,10 @@ type TableView struct {
 	Currency       ledger.Currency        `json:"currency"`
 	Warnings       []string               `json:"warnings,omitempty"`
 	Owner          string                 `json:"owner,omitempty"` // the server that runs the table
+	// Tournament: the session of a tournament the table plays (web/tournaments.go).
+	Tournament *tabletop.Session `json:"tournament,omitempty"`
+	// PlayerEdge: a tournament game's cash table shows its bets' exact player edge (cash.go).
+	PlayerEdge []BetEdge `json:"player_edge,omitempty"`
 }
 
 func tableView(spec live.Spec, st *table.State, owner string) TableView {
@@ -40,7 +45,8 @@ func tableView(spec live.Spec, st *table.State, owner string) TableView {
 	}
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
-		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner}
+		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner,
+		Tournament: spec.Tournament, PlayerEdge: tableEdges(spec)}
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -412,6 +418,10 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request, id Id
 	}
 	if len(spec.Name) > 200 || !printable(spec.Name) {
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "name: at most 200 bytes of printable text"))
+		return
+	}
+	if err := CheckCash(spec); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	if err := s.host.Create(r.Context(), spec); err != nil {

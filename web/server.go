@@ -135,6 +135,8 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /table/{id}", s.public(s.page("table.html")))
 	m.HandleFunc("GET /dealer/{id}", s.public(s.page("dealer.html")))
 	m.HandleFunc("GET /account", s.public(s.page("account.html")))
+	m.HandleFunc("GET /tournaments", s.public(s.page("tournament.html")))
+	m.HandleFunc("GET /tournament/{id}", s.public(s.page("tournament.html")))
 	m.Handle("GET /static/", s.public(s.static().ServeHTTP))
 
 	m.HandleFunc("GET /api/openapi.json", s.public(s.handleOpenAPI))
@@ -146,6 +148,11 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /api/tables/{id}/stream", s.auth(anyone, s.handleStream))
 	m.HandleFunc("GET /api/tables/{id}/rounds", s.public(s.handleRounds))
 	m.HandleFunc("GET /api/tables/{id}/rules", s.public(s.handleRules))
+	m.HandleFunc("GET /api/tournaments", s.public(s.handleTournaments))
+	m.HandleFunc("GET /api/tournaments/{id}", s.public(s.handleTournament))
+	m.HandleFunc("POST /api/tournaments/{id}/register", s.auth(players, s.tournamentAction((*live.Host).Register)))
+	m.HandleFunc("POST /api/tournaments/{id}/unregister", s.auth(players, s.tournamentAction((*live.Host).Unregister)))
+	m.HandleFunc("POST /api/tournaments/{id}/rebuy", s.auth(players, s.tournamentAction((*live.Host).Rebuy)))
 
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
@@ -154,6 +161,7 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/tables/{id}/commands", s.auth(dealers, s.atTable(s.handleCommand)))
 	m.HandleFunc("PUT /api/admin/tables/{id}/limits", s.auth(pits, s.atTable(s.handleLimits)))
 	m.HandleFunc("POST /api/admin/tables", s.auth(admins, s.handleCreateTable))
+	m.HandleFunc("POST /api/admin/tournaments", s.auth(admins, s.handleCreateTournament))
 	m.HandleFunc("POST /api/admin/accounts", s.auth(admins, s.handleCreateAccount))
 	m.HandleFunc("GET /api/admin/accounts", s.auth(admins, s.handleListAccounts))
 	m.HandleFunc("GET /api/admin/accounts/{id}", s.auth(admins, s.handleAccount))

@@ -255,6 +255,14 @@ func TestBrowserEveryGameHasItsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
+	for _, g := range games.All() { // the tournament games run in tournaments: a cash table of one says so
+		if g.Rules.Tournament {
+			spec := live.Spec{ID: g.ID, Name: g.Name, Config: table.Config{Game: g.ID, Cash: true}, Schedule: live.Schedule{Betting: s.Betting}}
+			if err := s.host.Create(context.Background(), spec); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	ctx := browser(t)
 	tok := s.links["player_token"]
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.web.URL()+"/?token="+tok),

@@ -137,7 +137,7 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "load.db"), AddressRate: 1e9,
 		Streams: web.StreamLimits{PerAddress: players + 16, Total: players + 16}}
 	cfgPath := filepath.Join(dir, "tables.json")
-	spec := live.Spec{ID: "load", Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: game},
+	spec := live.Spec{ID: "load", Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: game, Cash: true},
 		Schedule: live.Schedule{Betting: betting, Card: 200 * time.Millisecond, Result: time.Second}}
 	b, _ := json.Marshal(serveConfig{Tables: []live.Spec{spec}})
 	if err := os.WriteFile(cfgPath, b, 0o600); err != nil {
@@ -234,7 +234,7 @@ func loadtestRemote(ctx context.Context, e *env, r remoteLoad) (loadReport, erro
 		}
 		return nil
 	}
-	spec := live.Spec{ID: r.table, Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: r.game},
+	spec := live.Spec{ID: r.table, Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: r.game, Cash: true},
 		Schedule: live.Schedule{Betting: r.betting, Card: 200 * time.Millisecond, Result: time.Second}}
 	if err := admin("POST", r.bases[0], "/api/admin/tables", spec, nil); err != nil && !strings.Contains(err.Error(), "conflict") {
 		return loadReport{}, err

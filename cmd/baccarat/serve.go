@@ -28,8 +28,12 @@ func init() {
 
 Runs the tables and serves the lobby, the player's table and the dealer console in a
 browser. With no flags: SQLite at ./baccarat.db, 127.0.0.1:8080, one automatic RNG table of
-each of the six games (15 s to bet), one dealer-driven Tiger table for the dealer console,
-and a demo player with play money whose sign-in link is printed at start.
+each cash game (Tiger, Bet on Baccarat, punto banco; 15 s to bet), one dealer-driven Tiger
+table for the dealer console, a demo tournament of each tournament game (MBS Tournament,
+RWS Non-Commission, MBS Dragon) starting every 5 minutes with whoever registered (house
+bots, labelled as bots, fill the entries up to 4: --tournament-bots; --no-tournaments for
+none; /tournaments lists them), and a demo player with play money whose sign-in link is
+printed at start.
 
 Every round is durable before it is acknowledged: stop the server at any moment (Ctrl-C,
 or a crash) and the next start resumes every table from its journal.
@@ -41,6 +45,9 @@ A config file (JSON) sets the tables and the demo money:
               "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
    "demo_credit":100000000}
 (schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer").
+The tournament games pay Banker 1:1 and Dragon bets generously because they are played for
+chips: a cash table of one needs "cash": true in its config, and the server then logs, and
+the lobby shows, the exact player edge of each of its bets.
 
 Several servers can share one PostgreSQL database: each table is owned by one server at a
 time through a lease, and a survivor takes over the tables of a server that dies. They must
@@ -72,6 +79,7 @@ type server struct {
 	AddressRate                     float64 // requests per second per client address (0: the web default)
 	TokenRate                       float64 // requests per second per token (0: the web default)
 	Timeouts                        web.Timeouts
+	Demo                            demoTournaments // serve_tournaments.go
 
 	store storeCloser
 	host  *live.Host
@@ -91,6 +99,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&s.NATS, "nats", os.Getenv("BACCARAT_NATS"), "NATS URL (nats://127.0.0.1:4222) joining the servers that share a PostgreSQL --db into one")
 	fs.StringVar(&s.Owner, "owner", "", "this server's name in table leases (default: host name, process id and a random part)")
 	fs.DurationVar(&s.Betting, "betting", 15*time.Second, "betting time of the default automatic tables")
+	fs.BoolVar(&s.Demo.Off, "no-tournaments", false, "run no demo tournaments")
+	fs.IntVar(&s.Demo.Bots, "tournament-bots", 4, "house bots that fill each demo tournament's entries up to this many (0: none)")
+	fs.DurationVar(&s.Demo.Every, "tournament-every", defaultDemoEvery, "how often a demo tournament of each game starts")
 	fs.Float64Var(&s.TokenRate, "rate-token", 0, "requests a second each token may make (0: 50, bursts of 200)")
 	fs.Float64Var(&s.AddressRate, "rate-address", 0, "requests a second each client address may make (0: 200, bursts of 400)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -153,6 +164,7 @@ func (s *server) Start(ctx context.Context) error {
 	if err := s.createTables(ctx, cfg); err != nil {
 		return err
 	}
+	s.startDemoTournaments(ctx)
 	tokens := access.NewTokens(secret)
 	if err := s.demo(ctx, cfg, tokens); err != nil {
 		return err
@@ -190,6 +202,7 @@ func (s *server) Close() {
 	if s.web != nil {
 		_ = s.web.Shutdown(ctx)
 	}
+	s.stopDemoTournaments()
 	if s.host != nil {
 		s.host.Close()
 	}
@@ -244,10 +257,14 @@ func (s *server) secret() ([]byte, error) {
 	return fresh, nil
 }
 
-// defaultTables: one automatic table of each game, and a dealer-driven Tiger table.
+// defaultTables: one automatic table of each cash game (the tournament games run in the demo
+// tournaments), and a dealer-driven Tiger table.
 func (s *server) defaultTables() []live.Spec {
 	var specs []live.Spec
 	for _, g := range games.All() {
+		if g.Rules.Tournament {
+			continue
+		}
 		specs = append(specs, live.Spec{ID: g.ID, Name: g.Name, Mode: live.ModeAuto,
 			Config: table.Config{Game: g.ID}, Schedule: live.Schedule{Betting: s.Betting}})
 	}
@@ -259,6 +276,9 @@ func (s *server) createTables(ctx context.Context, cfg serveConfig) error {
 	specs := cfg.Tables
 	if len(specs) == 0 {
 		specs = s.defaultTables()
+	}
+	if err := s.checkCashTables(specs); err != nil {
+		return err
 	}
 	have := map[string]bool{}
 	for _, t := range s.host.Tables(ctx) {

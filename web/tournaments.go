@@ -1,0 +1,115 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/tournament"
+)
+
+// The tournaments' refusals are answered 409, the status of a refusal in the state things
+// are in (tournament.Codes).
+func init() {
+	for _, c := range tournament.Codes {
+		statuses[c] = http.StatusConflict
+	}
+}
+
+// longPoll is the longest GET /api/tournaments/{id}?after= waits for a change: well within
+// the server's write timeout.
+const longPoll = 20 * time.Second
+
+// playerOf is the signed-in player of a public read ("" for anyone else).
+func (s *Server) playerOf(r *http.Request) string {
+	if bearer(r) == "" {
+		return ""
+	}
+	id, err := s.identify(r.Context(), r)
+	if err != nil || id.Role != RolePlayer {
+		return ""
+	}
+	return id.ID
+}
+
+func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
+	list := s.host.Tournaments()
+	if list == nil {
+		list = []live.TournamentView{}
+	}
+	writeJSON(w, 200, list)
+}
+
+// handleTournament is a tournament as its page shows it. With ?after=SEQ it waits (a long
+// poll, at most longPoll) until the tournament has moved past event SEQ: how a page follows
+// it.
+func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := baccarat.CheckID("tournament id", id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if q := r.URL.Query(); q.Has("after") {
+		after, err := strconv.ParseUint(q.Get("after"), 10, 64)
+		if err != nil {
+			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "after: the seq of the last event seen, a whole number"))
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), longPoll)
+		err = s.host.WaitTournament(ctx, id, after)
+		cancel()
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	v, err := s.host.Tournament(r.Context(), id, s.playerOf(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, 200, v)
+}
+
+// tournamentAction is register, unregister or rebuy for the signed-in player; the answer is
+// the tournament as they now see it.
+func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, tournament, player string) error) func(http.ResponseWriter, *http.Request, Identity) {
+	return func(w http.ResponseWriter, r *http.Request, id Identity) {
+		tid := r.PathValue("id")
+		if err := baccarat.CheckID("tournament id", tid); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if err := act(s.host, r.Context(), tid, id.ID); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		v, err := s.host.Tournament(r.Context(), tid, id.ID)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, 200, v)
+	}
+}
+
+func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request, id Identity) {
+	var spec live.TournamentSpec
+	if err := readJSON(w, r, &spec); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.host.CreateTournament(r.Context(), spec); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v, err := s.host.Tournament(r.Context(), spec.Config.ID, "")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, 201, v)
+}
