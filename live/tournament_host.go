@@ -208,6 +208,9 @@ func (h *Host) startTourney(tr *tourney) {
 	go func() {
 		defer h.wg.Done()
 		tr.run()
+		if tr.archived.Load() {
+			return // an ended tournament stays listed, with no goroutine and no lease
+		}
 		h.tourneys.mu.Lock()
 		if h.tourneys.byID[tr.id] == tr {
 			delete(h.tourneys.byID, tr.id)
@@ -266,11 +269,15 @@ func (h *Host) WaitTournament(ctx context.Context, id string, seq uint64) error 
 		if now > seq {
 			return nil
 		}
+		done := tr.done
+		if tr.archived.Load() {
+			done = nil // it is over: nothing more will come
+		}
 		select {
 		case <-changed:
 		case <-ctx.Done():
 			return nil
-		case <-tr.done:
+		case <-done:
 			return nil
 		}
 	}
@@ -295,6 +302,9 @@ func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) 
 	tr, err := h.tourney(id)
 	if err != nil {
 		return err
+	}
+	if tr.archived.Load() {
+		return baccarat.Errorf(baccarat.CodeBadState, "the tournament is %s", tr.currentView().Phase)
 	}
 	req := &tourneyReq{cmd: c, reply: make(chan error, 1)}
 	select {

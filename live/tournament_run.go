@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -30,6 +31,9 @@ type tourney struct {
 
 	wake   <-chan time.Time
 	wakeAt time.Time
+
+	// archived: the tournament is over and its goroutine gone; its view stays for its page.
+	archived atomic.Bool
 
 	mu      sync.Mutex
 	view    TournamentView // as of the last commit
@@ -70,6 +74,11 @@ func (tr *tourney) run() {
 	tr.resume()
 	for {
 		tr.step()
+		if tr.over() {
+			tr.archived.Store(true) // kept for its page; nothing more will happen to it
+			tr.stop()
+			return
+		}
 		tr.plan()
 		select {
 		case req := <-tr.inbox:
@@ -90,6 +99,12 @@ func (tr *tourney) run() {
 			return
 		}
 	}
+}
+
+// over reports whether the tournament has ended and its last tables have retired.
+func (tr *tourney) over() bool {
+	ph := tr.t.Phase()
+	return (ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled) && len(tr.tables) == 0
 }
 
 // stop ends the goroutine's work: its streams close and, unless the host is abandoned as in

@@ -107,6 +107,17 @@ func TestTournamentOfThreeRoundsWithBotsAtAutomaticTables(t *testing.T) {
 			}
 			drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
 			checkTournamentBooks(t, db, h, "cup", clock.Now())
+			// Over, the tournament lets its lease go and stays listed for its page.
+			drive(t, clock, func() bool {
+				l, _ := db.Lease(context.Background(), tabletop.Stream("cup"))
+				return l.Owner == ""
+			})
+			if err := h.Register(context.Background(), "cup", "ann"); baccarat.ErrorCode(err) != baccarat.CodeBadState {
+				t.Errorf("registering for a finished tournament: %v", err)
+			}
+			if len(h.Tournaments()) != 1 {
+				t.Errorf("the finished tournament is no longer listed")
+			}
 		})
 	}
 }
