@@ -35,12 +35,15 @@ func (s *Server) playerOf(r *http.Request) string {
 	return id.ID
 }
 
+// maxListed is how many tournaments GET /api/tournaments lists: the latest to start.
+const maxListed = 100
+
 func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 	list := s.host.Tournaments()
 	if list == nil {
 		list = []live.TournamentView{}
 	}
-	writeJSON(w, 200, list)
+	writeJSON(w, 200, list[:min(len(list), maxListed)])
 }
 
 // handleTournament is a tournament as its page shows it. With ?after=SEQ it waits (a long
