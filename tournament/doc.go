@@ -3,7 +3,9 @@
 // has no goroutines, reads no clock and draws no randomness of its own: times come in on
 // commands (Command.At), and seating comes from a seed given with the start command. A
 // runtime host drives it (one goroutine per tournament, events journalled, a table created
-// per session), and so does a simulation on a virtual clock; both call the same Apply.
+// per session), and so does a simulation on a virtual clock; both call the same Apply. The
+// live host (live/tournament_*.go) is the runtime; tabletop plays a session at a table and
+// tabletop.Run is the simulation (baccarat tournament run).
 //
 // Apply validates a command completely before changing anything; an error (a
 // *baccarat.Error with a stable code, see Codes) means nothing changed. The events Apply
