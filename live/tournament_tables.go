@@ -38,6 +38,7 @@ type sessionTable struct {
 // handEnd is a round that ended at a session's table: hand number n of the session.
 type handEnd struct {
 	n       int
+	round   uint64 // the table's round
 	void    bool
 	changes []tournament.ChipChange
 }
@@ -282,10 +283,10 @@ func (tr *tourney) read(st *sessionTable) {
 		case table.EvRoundVoided:
 			st.ends++
 			st.voids++
-			st.pending = append(st.pending, handEnd{n: st.ends, void: true})
+			st.pending = append(st.pending, handEnd{n: st.ends, round: e.Round, void: true})
 		case table.EvRoundSettled:
 			st.ends++
-			h := handEnd{n: st.ends, changes: tabletop.Nets(e.Settlements)}
+			h := handEnd{n: st.ends, round: e.Round, changes: tabletop.Nets(e.Settlements)}
 			if st.s.Hands > 0 && i+1 < len(recs) && recs[i+1].Type == table.EvSessionSettled.String() {
 				var d table.Event
 				if json.Unmarshal(recs[i+1].Data, &d) == nil {
@@ -322,8 +323,8 @@ func (tr *tourney) report(st *sessionTable) {
 			st.pending = nil
 			return
 		}
-		if hd.n <= tv.Reports {
-			st.pending = st.pending[1:]
+		if hd.n <= tv.Reports || (st.closing && hd.round > st.last) {
+			st.pending = st.pending[1:] // reported already, or dealt after the time was up, without wagers
 			continue
 		}
 		c := tournament.Command{Type: tournament.CmdReportHand, Table: st.s.Table, Hand: hd.n, Void: hd.void, Changes: hd.changes}
@@ -480,7 +481,7 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 	}
 	tr.follow(st)
 	snap, err := tr.h.Snapshot(st.id, "")
-	if err != nil || midRound(snap.State) || len(st.pending) > 0 {
+	if err != nil || tr.closeBeyond(st, snap) != nil || midRound(snap.State) || len(st.pending) > 0 {
 		return false
 	}
 	if err := tr.returnRiders(st); err != nil {
