@@ -41,6 +41,10 @@ type Spec struct {
 	Mode     table.Mode      `json:"mode"` // ModeAuto or ModeDealer; mirrored in Config.Mode
 	Currency ledger.Currency `json:"currency"`
 	Schedule Schedule        `json:"schedule"`
+	// Wallet is where the table's stakes are kept: "internal" (the platform's books) or
+	// "seamless" (the operator's wallet); fixed when the table is created (wallet.go).
+	// Journals written before it had one are internal.
+	Wallet string `json:"wallet,omitempty"`
 	// Tournament: the table plays this session of a tournament (tournament_host.go).
 	Tournament *tabletop.Session `json:"tournament,omitempty"`
 }
@@ -73,6 +77,10 @@ type Options struct {
 	Shuffle func(decks int) (order []baccarat.Card, salt []byte)
 	// Cluster joins this host to the others sharing the database (nil: a server alone).
 	Cluster Cluster
+	// Operator is the operator's wallet of a seamless deployment (nil: the internal wallet
+	// only); Outbox tunes the sending of its credits and rollbacks (wallet.go).
+	Operator Operator
+	Outbox   Outbox
 }
 
 // Host runs tables.
@@ -88,8 +96,10 @@ type Host struct {
 	closed  bool
 	// abandoned: the host stops without releasing its leases, as if its process died.
 	abandoned bool
-	pruned    time.Time // when request ids were last pruned (adoptLoop's goroutine only)
-	tourneys  *tourneys // the tournaments this host runs, and their tables
+	pruned    time.Time     // when request ids were last pruned (adoptLoop's goroutine only)
+	tourneys  *tourneys     // the tournaments this host runs, and their tables
+	approved  approvals     // seamless debits answered, their wagers on the way to their tables
+	kick      chan struct{} // wakes the deliverer of the operator's wallet
 }
 
 // New returns a host; call Open to recover the tables of the store.
@@ -115,9 +125,10 @@ func New(opt Options) *Host {
 	if opt.Shuffle == nil {
 		opt.Shuffle = cryptoShuffle
 	}
+	opt.Outbox = opt.Outbox.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
-		tourneys: newTourneys()}
+		tourneys: newTourneys(), kick: make(chan struct{}, 1)}
 }
 
 func cryptoShuffle(decks int) ([]baccarat.Card, []byte) {
@@ -139,6 +150,7 @@ func (h *Host) Open(ctx context.Context) error {
 	}
 	h.wg.Add(1)
 	go h.adoptLoop()
+	h.startDelivery()
 	return nil
 }
 
@@ -258,6 +270,9 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if _, err := ledger.ParseCurrency(string(spec.Currency)); err != nil {
 		return err
 	}
+	if err := h.checkWallet(&spec); err != nil {
+		return err
+	}
 	if spec.Config.Mode != "" && spec.Config.Mode != spec.Mode {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "the table's mode is %q but its config says %q: give one", spec.Mode, spec.Config.Mode)
 	}
@@ -358,10 +373,18 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.Command) (*Result, error) {
 	if res, err := h.placedBefore(ctx, tableID, cmd); res != nil || err != nil {
 		if res != nil {
-			res.Balance, err = h.bank.available(ctx, ledger.Wallet(placer(cmd.(*table.Place)), r.spec.Currency))
+			res.Balance, err = h.balanceAt(ctx, r, placer(cmd.(*table.Place)))
 			res.HasBalance = err == nil
 		}
 		return res, err
+	}
+	if r.spec.seamless() {
+		switch c := cmd.(type) {
+		case *table.Place:
+			return h.placeSeamless(ctx, r, c)
+		case *table.Withdraw:
+			return h.withdrawSeamless(ctx, r, c)
+		}
 	}
 	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
 	if err != nil {
@@ -441,6 +464,9 @@ func (h *Host) walletsChanged(wallets []string) {
 // Balance is a player's available money: the wallet less stakes on their way to disk. In a
 // cluster it is read from the database, which every host writes.
 func (h *Host) Balance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+	if h.seamlessCurrency(cur) {
+		return h.operatorBalance(ctx, player, cur)
+	}
 	if h.opt.Cluster != nil {
 		return h.bank.fresh(ctx, ledger.Wallet(player, cur))
 	}

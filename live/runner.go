@@ -69,6 +69,7 @@ type runner struct {
 	totalsWake <-chan time.Time
 	roadsWake  <-chan time.Time
 	out        []Delivery // deliveries being built, handed to the hub by flush
+	money      runnerMoney
 }
 
 // totalsEvery paces the "totals" messages: every wager changes the totals, and sending
@@ -81,6 +82,7 @@ func newRunner(h *Host, spec Spec, t *table.Table, head journal.Head) *runner {
 	r := &runner{h: h, spec: spec, t: t, head: head, inbox: make(chan *request, h.opt.Inbox),
 		quit: make(chan struct{}), done: make(chan struct{}), hub: newHub(), last: h.opt.Clock.Now()}
 	r.rebuildBoard()
+	r.money.note(t)
 	return r
 }
 
@@ -248,6 +250,7 @@ func (r *runner) process(batch []*request) {
 	var txs []ledger.Transaction
 	var reqs []journal.Request
 	var holds []hold
+	var wb walletBatch
 	var balances map[string]int64
 	head := r.head
 	for i, req := range batch {
@@ -273,17 +276,18 @@ func (r *runner) process(batch []*request) {
 			head = rec.Head()
 			recs = append(recs, rec)
 		}
-		txs = append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
+		txs = r.books(req.cmd, evs, txs, &wb, now)
 	}
 	if len(recs) > 0 {
 		var err error
-		balances, err = r.commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs})
+		balances, err = r.commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls})
 		if err != nil {
 			r.recoverFrom(batch, staged, holds, txs, err)
 			return
 		}
 		r.head = head
 		r.last = now
+		r.committedWallet(&wb)
 	}
 	changed := r.h.bank.committed(txs, holds, balances)
 	if len(changed) > 0 {
@@ -317,7 +321,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 			return nil, nil, err
 		}
 		wallet := ledger.Wallet(placer(p), r.spec.Currency)
-		avail, ok, err := r.h.bank.hold(ctx, wallet, p.Stake)
+		avail, ok, err := r.holdStake(ctx, wallet, p)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -445,7 +449,7 @@ func (r *runner) answer(s *staged) {
 				res.Wager = &w // the same request id again: the wager placed the first time
 			}
 		}
-		if player := playerOf(req.cmd); player != "" && s.err == nil {
+		if player := playerOf(req.cmd); player != "" && s.err == nil && !r.spec.seamless() {
 			bal, err := r.h.bank.available(r.h.ctx, ledger.Wallet(player, r.spec.Currency))
 			res.Balance, res.HasBalance = bal, err == nil
 		}

@@ -28,6 +28,12 @@ type VerifyReport struct {
 
 	// Tournaments whose journals were checked (tournament_verify.go).
 	Tournaments int `json:"tournaments,omitempty"`
+
+	// WalletCalls is how many calls to the operator's wallet were checked (verify_wallet.go);
+	// Undelivered lists those still waiting for an answer, and debits still pending.
+	WalletCalls int          `json:"wallet_calls,omitempty"`
+	Undelivered []string     `json:"undelivered,omitempty"`
+	wallet      *walletAudit // the calls, read once
 }
 
 // OK reports whether nothing was wrong.
@@ -57,6 +63,9 @@ func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, erro
 		if err := verifyTable(ctx, store, id, now, &rep); err != nil {
 			return rep, err
 		}
+	}
+	if err := verifyCalls(ctx, store, &rep); err != nil {
+		return rep, err
 	}
 	accts, err := store.Accounts(ctx, "")
 	if err != nil {
@@ -122,6 +131,9 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 	}
 	if err := checkMoving(ctx, store, spec, t.Status(), recs[len(recs)-1].At, now, rep); err != nil {
 		return err
+	}
+	if spec.seamless() {
+		return verifySeamless(ctx, store, spec, events, rep, bad)
 	}
 	var held int64
 	for _, f := range t.State().Funds {

@@ -1,0 +1,120 @@
+package live
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+)
+
+// Reconciliation is what our books say passed between the platform and the operator's
+// wallet in a period, for the operator to lay beside their own: every call written in it,
+// totals per currency, and everything not yet settled whenever it was written.
+type Reconciliation struct {
+	From   time.Time                 `json:"from"`
+	To     time.Time                 `json:"to"`
+	Totals map[string]*CallTotals    `json:"totals"` // by currency
+	Calls  []journal.WalletCall      `json:"calls"`
+	Open   []journal.WalletCall      `json:"undelivered"` // credits and rollbacks not yet answered, debits not yet placed or given back
+	Failed []journal.WalletCall      `json:"failed"`      // refused by the operator: they need a person
+	Counts map[journal.CallState]int `json:"counts"`      // the period's calls by state
+}
+
+// CallTotals sums a currency's calls of a period as they stand. Net is what the operator's
+// wallets gained from the players' play by our books: −Debited + Credited + RolledBack of
+// debits that paid for wagers (a debit given back before its wager and its rollback cancel
+// out, whether or not the operator ever applied the debit).
+type CallTotals struct {
+	Debited     baccarat.Money `json:"debited"`        // debits of wagers placed
+	Credited    baccarat.Money `json:"credited"`       // credits answered
+	RolledBack  baccarat.Money `json:"rolled_back"`    // rollbacks of placed wagers answered (voids, withdrawals)
+	GivenBack   baccarat.Money `json:"given_back"`     // debits given back before their wager was placed
+	Outstanding baccarat.Money `json:"outstanding"`    // credits and rollbacks not yet answered
+	Net         baccarat.Money `json:"net_to_players"` // Credited + RolledBack − Debited
+}
+
+// MaxReconcile is the most calls one reconciliation lists.
+const MaxReconcile = 1_000_000
+
+// Reconcile reads the calls written in [from, to) and every open or failed call.
+func Reconcile(ctx context.Context, store any, from, to time.Time) (*Reconciliation, error) {
+	calls, ok := store.(journal.WalletCalls)
+	if !ok {
+		return nil, baccarat.Errorf(baccarat.CodeInternal, "this store keeps no wallet calls")
+	}
+	if !to.IsZero() && !from.Before(to) {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "from %s is not before to %s", from.Format(time.RFC3339), to.Format(time.RFC3339))
+	}
+	rep := &Reconciliation{From: from, To: to, Totals: map[string]*CallTotals{}, Calls: []journal.WalletCall{},
+		Open: []journal.WalletCall{}, Failed: []journal.WalletCall{}, Counts: map[journal.CallState]int{}}
+	period, err := allCalls(ctx, calls, journal.CallFilter{From: from, To: to})
+	if err != nil {
+		return nil, err
+	}
+	rep.Calls = period
+	all, err := allCalls(ctx, calls, journal.CallFilter{})
+	if err != nil {
+		return nil, err
+	}
+	debits := map[string]*journal.WalletCall{}
+	for i := range all {
+		c := &all[i]
+		if c.Kind == journal.CallDebit {
+			debits[c.Tx] = c
+		}
+		switch c.State {
+		case journal.CallPending:
+			rep.Open = append(rep.Open, *c)
+		case journal.CallFailed:
+			if c.Closes() {
+				rep.Failed = append(rep.Failed, *c)
+			}
+		}
+	}
+	for i := range period {
+		rep.add(&period[i], debits)
+	}
+	return rep, nil
+}
+
+func (rep *Reconciliation) add(c *journal.WalletCall, debits map[string]*journal.WalletCall) {
+	rep.Counts[c.State]++
+	t := rep.Totals[c.Currency]
+	if t == nil {
+		t = &CallTotals{}
+		rep.Totals[c.Currency] = t
+	}
+	placedDebit := func() bool { d := debits[c.DebitTx]; return d != nil && d.State == journal.CallPlaced }
+	switch {
+	case c.Kind == journal.CallDebit && c.State == journal.CallPlaced:
+		t.Debited += c.Amount
+	case c.Kind == journal.CallDebit && c.State == journal.CallCancelled:
+		t.GivenBack += c.Amount
+	case c.Closes() && c.State == journal.CallPending:
+		t.Outstanding += c.Amount
+	case c.Kind == journal.CallCredit && c.State == journal.CallDone:
+		t.Credited += c.Amount
+	case c.Kind == journal.CallRollback && c.State == journal.CallDone && placedDebit():
+		t.RolledBack += c.Amount
+	}
+	t.Net = t.Credited + t.RolledBack - t.Debited
+}
+
+// allCalls pages through every call f selects.
+func allCalls(ctx context.Context, calls journal.WalletCalls, f journal.CallFilter) ([]journal.WalletCall, error) {
+	out := []journal.WalletCall{}
+	for {
+		page, err := calls.Calls(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+		if len(page) < journal.MaxCalls || len(out) >= MaxReconcile {
+			sort.SliceStable(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+			return out, nil
+		}
+		f.After = page[len(page)-1].Seq
+	}
+}

@@ -1,0 +1,270 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/google/uuid"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/seamless"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// A wager at a seamless table (wallet.go): the debit is written to our books, sent to the
+// operator, and only once it is answered does the wager go to the table. The table's
+// commit marks the debit placed (journal.PlacedDebit); a debit that is refused took nothing;
+// one without an answer, or whose wager the table refuses, is given back (its rollback goes
+// to the outbox, and is retried until answered).
+
+// approval is a debit the operator answered, waiting for its wager to reach the table.
+type approval struct {
+	tx      string
+	balance baccarat.Money // after the debit
+}
+
+// approvals are the debits answered and on their way to their tables, by table, player and
+// request id. The runner takes a seamless wager only with one: the stake is the operator's.
+type approvals struct {
+	mu sync.Mutex
+	m  map[string]approval
+}
+
+func approvalKey(tableID, player, requestID string) string {
+	return tableID + "\x00" + player + "\x00" + requestID
+}
+
+func (a *approvals) put(key string, ap approval) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.m == nil {
+		a.m = map[string]approval{}
+	}
+	a.m[key] = ap
+}
+
+func (a *approvals) get(key string) (approval, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	ap, ok := a.m[key]
+	return ap, ok
+}
+
+func (a *approvals) drop(key string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.m, key)
+}
+
+// runnerMoney is what other goroutines may read of a runner: its round and last event, for
+// the debits of wagers on their way and the balance messages of the deliverer.
+type runnerMoney struct {
+	round atomic.Uint64
+	seq   atomic.Uint64
+}
+
+func (m *runnerMoney) note(t *table.Table) {
+	m.round.Store(t.Round())
+	m.seq.Store(t.Seq())
+}
+
+var errNotDebited = baccarat.Errorf(baccarat.CodeWalletUnavailable,
+	"this table's stakes are taken by the operator's wallet, and this wager's was not: place it again")
+
+// holdStake is what a wager may stake: at an internal table, a hold on the wallet's cached
+// balance (bank.go); at a seamless table, what the operator answered to its debit (nothing
+// is held here: the operator holds the money).
+func (r *runner) holdStake(ctx context.Context, wallet string, p *table.Place) (int64, bool, error) {
+	if !r.spec.seamless() {
+		return r.h.bank.hold(ctx, wallet, p.Stake)
+	}
+	ap, ok := r.h.approved.get(approvalKey(r.spec.ID, placer(p), p.RequestID))
+	if !ok {
+		return 0, false, errNotDebited
+	}
+	return ap.balance + p.Stake, false, nil
+}
+
+// placeSeamless places a wager at a seamless table: debit, then the table.
+func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*Result, error) {
+	if p.Stake < 1 {
+		return nil, baccarat.Errorf(baccarat.CodeBelowMinimum, "a stake of %d: a wager stakes something", p.Stake)
+	}
+	if p.Stake > baccarat.MaxAmount {
+		return nil, baccarat.Errorf(baccarat.CodeAboveMaximum, "a stake of %d is over what one wager may move", p.Stake)
+	}
+	cp := *p // the caller's command stays as it was sent
+	if cp.RequestID == "" {
+		cp.RequestID = uuid.NewString()
+	}
+	player := placer(&cp)
+	d := journal.WalletCall{Tx: DebitTx(player, cp.RequestID), Player: player, Currency: string(r.spec.Currency),
+		Amount: cp.Stake, Table: r.spec.ID, Round: max(r.money.round.Load(), 1), RequestID: cp.RequestID,
+		Digest: requestDigest(r.spec.ID, &cp)}
+	ap, err := h.debit(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	key := approvalKey(r.spec.ID, player, cp.RequestID)
+	h.approved.put(key, ap)
+	defer h.approved.drop(key)
+	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: &cp})
+	if err == nil {
+		err = resp.err
+	}
+	switch {
+	case err == nil:
+		if !placedIn(resp.result) {
+			h.releaseUnplaced(ap.tx) // the table already had this request's wager
+		}
+		resp.result.Balance, resp.result.HasBalance = ap.balance, true
+		return resp.result, nil
+	case errors.Is(err, errStopped) || ctx.Err() != nil:
+		// The wager may yet be committed: the debit stays pending; if its wager is not placed
+		// within Outbox.StaleDebit it is given back.
+		return nil, err
+	}
+	if cerr := h.cancelDebit(context.WithoutCancel(ctx), ap.tx); cerr != nil {
+		h.opt.Logger.Error("giving back a debit", "tx", ap.tx, "err", cerr)
+	}
+	return nil, err
+}
+
+func placedIn(res *Result) bool {
+	for i := range res.Events {
+		if res.Events[i].Type == table.EvWagerPlaced {
+			return true
+		}
+	}
+	return false
+}
+
+// releaseUnplaced gives back a debit that may not have paid for a wager: if it is still
+// pending (another try of the request placed the wager with it, it is placed), it is.
+func (h *Host) releaseUnplaced(tx string) {
+	if err := h.cancelDebit(h.ctx, tx); err != nil {
+		h.opt.Logger.Error("giving back a debit", "tx", tx, "err", err)
+	}
+}
+
+// debit writes a debit (or finds the request's), sends it and reads the answer: an
+// approval, or an error that took nothing (an unanswered debit is given back first).
+func (h *Host) debit(ctx context.Context, c journal.WalletCall) (approval, error) {
+	calls, err := h.calls()
+	if err != nil {
+		return approval{}, err
+	}
+	if h.opt.Operator == nil {
+		return approval{}, baccarat.Errorf(baccarat.CodeWalletUnavailable, "this server is not connected to the operator's wallet (serve --wallet seamless)")
+	}
+	c.Created = h.opt.Clock.Now()
+	d, _, err := calls.BeginDebit(ctx, c)
+	if err != nil {
+		return approval{}, err
+	}
+	ans, err := h.opt.Operator.Debit(ctx, seamless.DebitRequest{Tx: d.Tx, Player: d.Player, Currency: d.Currency,
+		Amount: d.Amount, Table: d.Table, Round: d.Round, Wager: d.Wager})
+	if err == nil {
+		return approval{tx: d.Tx, balance: ans.Balance}, nil
+	}
+	var ie *seamless.InsufficientFundsError
+	var re *seamless.RefusedError
+	if errors.As(err, &ie) || (errors.As(err, &re) && re.Status != 0 && re.Code != seamless.CodeRolledBack) {
+		// A definite no: nothing moved. The request's next try is a new attempt.
+		u := journal.CallUpdate{State: journal.CallFailed, Error: refusalText(err), At: h.opt.Clock.Now()}
+		if _, uerr := calls.UpdateCall(context.WithoutCancel(ctx), d.Tx, []journal.CallState{journal.CallPending}, u); uerr != nil {
+			h.opt.Logger.Error("recording a refused debit", "tx", d.Tx, "err", uerr)
+		}
+		return approval{}, walletError(err, c.Amount, c.Currency)
+	}
+	// No answer to trust (or a debit our own rollback closed first): give it back.
+	h.opt.Logger.Warn("debit without an answer: giving it back", "tx", d.Tx, "err", err)
+	if cerr := h.cancelDebit(context.WithoutCancel(ctx), d.Tx); cerr != nil {
+		h.opt.Logger.Error("giving back a debit", "tx", d.Tx, "err", cerr)
+	}
+	return approval{}, walletError(err, c.Amount, c.Currency)
+}
+
+func refusalText(err error) string {
+	var ie *seamless.InsufficientFundsError
+	var re *seamless.RefusedError
+	switch {
+	case errors.As(err, &ie):
+		return string(seamless.CodeInsufficientFunds) + ": balance " + strconv.FormatInt(ie.Balance, 10)
+	case errors.As(err, &re):
+		return string(re.Code) + ": " + truncate(re.Message, 200)
+	}
+	return truncate(err.Error(), 200)
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// cancelDebit gives back a debit that is still pending: it becomes cancelled and its
+// rollback is queued for delivery. A debit placed (or given back already) stays as it is.
+func (h *Host) cancelDebit(ctx context.Context, tx string) error {
+	calls, err := h.calls()
+	if err != nil {
+		return err
+	}
+	ok, err := calls.CancelDebit(ctx, tx, CancelTx(tx), h.opt.Clock.Now())
+	if ok {
+		h.kickDelivery()
+	}
+	return err
+}
+
+// balanceAt is a player's money at a table: the operator's balance at a seamless table.
+func (h *Host) balanceAt(ctx context.Context, r *runner, player string) (int64, error) {
+	if r.spec.seamless() {
+		return h.operatorBalance(ctx, player, r.spec.Currency)
+	}
+	return h.bank.available(ctx, ledger.Wallet(player, r.spec.Currency))
+}
+
+// operatorBalance asks the operator's wallet.
+func (h *Host) operatorBalance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+	if h.opt.Operator == nil {
+		return 0, baccarat.Errorf(baccarat.CodeWalletUnavailable, "this server is not connected to the operator's wallet")
+	}
+	ans, err := h.opt.Operator.Balance(ctx, seamless.BalanceRequest{Player: player, Currency: string(cur)})
+	if err == nil {
+		return ans.Balance, nil
+	}
+	var re *seamless.RefusedError
+	if errors.As(err, &re) && re.Code == seamless.CodeUnknownPlayer {
+		return 0, baccarat.Errorf(baccarat.CodeNotFound, "the operator has no %s wallet for %s", cur, player)
+	}
+	return 0, baccarat.Errorf(baccarat.CodeWalletUnavailable, "the operator's wallet did not answer: try again")
+}
+
+// withdrawSeamless submits a withdrawal at a seamless table and delivers its rollbacks at
+// once (the deliverer retries any that fail), so the answer carries the balance with the
+// stakes back.
+func (h *Host) withdrawSeamless(ctx context.Context, r *runner, cmd table.Command) (*Result, error) {
+	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
+	if err != nil {
+		return nil, err
+	}
+	if resp.err != nil {
+		return resp.result, resp.err
+	}
+	res := resp.result
+	for _, e := range res.Events {
+		for _, w := range e.Withdrawn() {
+			if bal, ok := h.deliverNow(ctx, CloseTx(journal.CallRollback, r.spec.ID, w.ID)); ok {
+				res.Balance, res.HasBalance = bal, true
+			}
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,163 @@
+package live
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// What Verify checks of a seamless deployment: our side of every call to the operator's
+// wallet against the tables' journals, written apart from the code that makes the calls
+// (walletbooks.go): every wager placed has one placed debit of its stake, for its player;
+// every wager settled has one credit of exactly its return (a void or a withdrawal: one
+// rollback of its stake); a wager still in play has neither; no debit paid for a wager no
+// journal holds; a debit given back has its rollback. Calls the operator refused are
+// problems; calls not yet answered are listed (undelivered), as are debits still pending.
+
+// walletAudit is the wallet calls, indexed once for all tables.
+type walletAudit struct {
+	debits  map[string]*journal.WalletCall // by table and table wager
+	closers map[string]*journal.WalletCall // by debit tx
+	seen    map[string]bool                // debits a journal's wager accounts for
+	all     []journal.WalletCall
+}
+
+func wagerKey(table string, wager uint64) string { return table + "\x00" + uintString(wager) }
+
+func (rep *VerifyReport) walletAudit(ctx context.Context, store Store) (*walletAudit, error) {
+	if rep.wallet != nil {
+		return rep.wallet, nil
+	}
+	calls, ok := store.(journal.WalletCalls)
+	if !ok {
+		return nil, fmt.Errorf("a seamless table, but the store keeps no wallet calls")
+	}
+	all, err := allCalls(ctx, calls, journal.CallFilter{})
+	if err != nil {
+		return nil, err
+	}
+	a := &walletAudit{debits: map[string]*journal.WalletCall{}, closers: map[string]*journal.WalletCall{}, seen: map[string]bool{}, all: all}
+	for i := range all {
+		c := &all[i]
+		switch {
+		case c.Kind == journal.CallDebit && c.State == journal.CallPlaced:
+			a.debits[wagerKey(c.Table, c.TableWager)] = c
+		case c.Closes():
+			a.closers[c.DebitTx] = c
+		}
+	}
+	rep.wallet = a
+	return a, nil
+}
+
+// verifySeamless checks a seamless table's wagers against the wallet calls.
+func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.Event, rep *VerifyReport, bad func(string, ...any)) error {
+	a, err := rep.walletAudit(ctx, store)
+	if err != nil {
+		bad("%v", err)
+		return nil
+	}
+	debit := func(w uint64) *journal.WalletCall {
+		d := a.debits[wagerKey(spec.ID, w)]
+		if d != nil {
+			a.seen[d.Tx] = true
+		}
+		return d
+	}
+	closes := func(w uint64, kind journal.CallKind, amount int64, why string) {
+		d := debit(w)
+		if d == nil {
+			return // reported where the wager was placed
+		}
+		c := a.closers[d.Tx]
+		switch {
+		case c == nil:
+			bad("wager %d %s: no %s of its debit %s is recorded", w, why, kind, d.Tx)
+		case c.Kind != kind || c.Amount != amount:
+			bad("wager %d %s: its debit %s is closed by a %s of %d, want a %s of %d", w, why, d.Tx, c.Kind, c.Amount, kind, amount)
+		}
+	}
+	inPlay := map[uint64]bool{}
+	for i := range events {
+		e := &events[i]
+		switch e.Type {
+		case table.EvWagerPlaced:
+			w := e.Wager
+			inPlay[w.ID] = true
+			d := debit(w.ID)
+			switch {
+			case d == nil:
+				bad("wager %d of %s (%d) has no placed debit", w.ID, w.Player, w.Stake)
+			case d.Amount != w.Stake || d.Player != w.Player || d.Currency != string(spec.Currency):
+				bad("wager %d of %s stakes %d %s, its debit %s takes %d %s from %s", w.ID, w.Player, w.Stake, spec.Currency,
+					d.Tx, d.Amount, d.Currency, d.Player)
+			}
+		case table.EvWagerWithdrawn:
+			for _, w := range e.Withdrawn() {
+				delete(inPlay, w.ID)
+				closes(w.ID, journal.CallRollback, w.Stake, "withdrawn")
+			}
+		case table.EvRoundSettled, table.EvSessionSettled, table.EvRoundVoided:
+			for _, s := range e.Settlements {
+				if s.Rides {
+					continue
+				}
+				delete(inPlay, s.Wager)
+				if e.Type == table.EvRoundVoided || s.Outcome == games.Void {
+					closes(s.Wager, journal.CallRollback, s.Stake, "voided")
+				} else {
+					closes(s.Wager, journal.CallCredit, s.Returned, "settled")
+				}
+			}
+		}
+	}
+	for w := range inPlay {
+		if d := debit(w); d != nil && a.closers[d.Tx] != nil {
+			bad("wager %d is in play, but its debit %s is closed already", w, d.Tx)
+		}
+	}
+	return nil
+}
+
+// verifyCalls checks what no table's journal speaks for, once every table was read.
+// A database of a schema before wallet calls (read as it is, not migrated) has none.
+func verifyCalls(ctx context.Context, store Store, rep *VerifyReport) error {
+	if _, ok := store.(journal.WalletCalls); !ok {
+		return nil
+	}
+	needed := rep.wallet != nil
+	a, err := rep.walletAudit(ctx, store)
+	if err != nil && !needed {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rep.WalletCalls = len(a.all)
+	for i := range a.all {
+		c := &a.all[i]
+		switch {
+		case c.Kind == journal.CallDebit && c.State == journal.CallPlaced && !a.seen[c.Tx]:
+			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s placed wager %d at table %s, which no journal holds", c.Tx, c.TableWager, c.Table))
+		case c.Kind == journal.CallDebit && c.State == journal.CallCancelled && a.closers[c.Tx] == nil:
+			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s was given back but has no rollback", c.Tx))
+		case c.Closes() && c.State == journal.CallFailed:
+			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: the operator refused %s %s of %d to %s (%s): it needs a person", c.Kind, c.Tx, c.Amount, c.Player, c.Error))
+		case c.State == journal.CallPending:
+			rep.Undelivered = append(rep.Undelivered, fmt.Sprintf("%s %s of %d %s for %s at table %s, pending since %s (%d attempts%s)",
+				c.Kind, c.Tx, c.Amount, c.Currency, c.Player, c.Table, c.Created.Format(time.RFC3339), c.Attempts, lastError(c.Error)))
+		}
+	}
+	return nil
+}
+
+func lastError(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "; last: " + s
+}

@@ -1,0 +1,70 @@
+package live
+
+import (
+	"time"
+
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// walletBatch is what a batch of commands writes for the operator's wallet at a seamless
+// table: the debits its wagers placed, and the credits and rollbacks its settlements owe.
+type walletBatch struct {
+	placed []journal.PlacedDebit
+	calls  []journal.WalletCall
+}
+
+// books adds what a command's events move to the batch: ledger postings at an internal
+// table (Postings), wallet calls at a seamless one, where the platform keeps no money.
+func (r *runner) books(cmd table.Command, evs []table.Event, txs []ledger.Transaction, wb *walletBatch, now time.Time) []ledger.Transaction {
+	if !r.spec.seamless() {
+		return append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
+	}
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case table.EvWagerPlaced:
+			if p, ok := cmd.(*table.Place); ok {
+				if ap, ok := r.h.approved.get(approvalKey(r.spec.ID, placer(p), p.RequestID)); ok {
+					b := ap.balance
+					wb.placed = append(wb.placed, journal.PlacedDebit{Tx: ap.tx, TableWager: e.Wager.ID, Balance: &b, At: now})
+				}
+			}
+		case table.EvWagerWithdrawn:
+			for _, w := range e.Withdrawn() {
+				wb.calls = append(wb.calls, r.closer(journal.CallRollback, w.ID, 0, now))
+			}
+		case table.EvRoundSettled, table.EvSessionSettled, table.EvRoundVoided:
+			for _, s := range e.Settlements {
+				if s.Rides {
+					continue // still on the layout (RWS 3.9): settled in a later round
+				}
+				if e.Type == table.EvRoundVoided || s.Outcome == games.Void {
+					wb.calls = append(wb.calls, r.closer(journal.CallRollback, s.Wager, 0, now))
+				} else {
+					// Every settled wager closes its debit: its return, 0 for a lost wager.
+					wb.calls = append(wb.calls, r.closer(journal.CallCredit, s.Wager, s.Returned, now))
+				}
+			}
+		}
+	}
+	return txs
+}
+
+// closer is the credit or rollback that settles one of the table's wagers; the store
+// takes the player, currency, round and the operator's wager number from its debit.
+func (r *runner) closer(kind journal.CallKind, wager uint64, amount int64, now time.Time) journal.WalletCall {
+	return journal.WalletCall{Tx: CloseTx(kind, r.spec.ID, wager), Kind: kind, Amount: amount, Table: r.spec.ID,
+		TableWager: wager, Created: now}
+}
+
+// committed follows a commit: the runner's round for debits on their way, and the
+// deliverer woken for what the batch owes.
+func (r *runner) committedWallet(wb *walletBatch) {
+	r.money.note(r.t)
+	if len(wb.calls) > 0 {
+		r.h.kickDelivery()
+	}
+}
