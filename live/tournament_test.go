@@ -138,10 +138,14 @@ func TestTournamentResumesASessionAfterACrash(t *testing.T) {
 		return v.State.Round == 2 && len(v.Tables) == 1 && v.Tables[0].Live && v.Tables[0].Hands == 1
 	}
 	drive(t, clock, midSession)
-	for range 5 { // into the next hand's dealing
-		clock.Advance(500 * time.Millisecond)
-		time.Sleep(2 * time.Millisecond)
-	}
+	drive(t, clock, func() bool { // into a hand with wagers on it: the crash lands in a round
+		snap, err := h.Snapshot(tabletop.TableID("cup", 2, 1, 1), "")
+		if err != nil {
+			return false
+		}
+		st := snap.State
+		return st.Phase == table.PhaseDealing || st.Phase == table.PhaseClosed || st.Phase == table.PhaseBetting && len(st.Wagers) > 0
+	})
 	h.Abandon()
 
 	clock2 := live.NewFakeClock(clock.Now().Add(time.Minute)) // the dead host's leases have lapsed
