@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -22,6 +23,42 @@ func init() {
 // longPoll is the longest GET /api/tournaments/{id}?after= waits for a change: well within
 // the server's write timeout.
 const longPoll = 20 * time.Second
+
+// pollGate caps the long polls waiting at once, per client address and in all, as the
+// WebSocket streams are capped: each holds a connection and a goroutine.
+type pollGate struct {
+	mu     sync.Mutex
+	byAddr map[string]int
+	total  int
+}
+
+// The caps of long polls waiting at once.
+const (
+	pollsPerAddress = 256
+	pollsTotal      = 20_000
+)
+
+var polls = &pollGate{byAddr: map[string]int{}}
+
+func (g *pollGate) enter(addr string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.total >= pollsTotal || g.byAddr[addr] >= pollsPerAddress {
+		return false
+	}
+	g.total++
+	g.byAddr[addr]++
+	return true
+}
+
+func (g *pollGate) leave(addr string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.total--
+	if g.byAddr[addr]--; g.byAddr[addr] <= 0 {
+		delete(g.byAddr, addr)
+	}
+}
 
 // playerOf is the signed-in player of a public read ("" for anyone else).
 func (s *Server) playerOf(r *http.Request) string {
@@ -61,9 +98,15 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "after: the seq of the last event seen, a whole number"))
 			return
 		}
+		addr := clientAddr(r)
+		if !polls.enter(addr) {
+			s.tooMany(w, r, 2*time.Second, baccarat.Errorf(baccarat.CodeRateLimited, "too many tournament pages followed from this address: try again in a moment"))
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), longPoll)
 		err = s.host.WaitTournament(ctx, id, after)
 		cancel()
+		polls.leave(addr)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
