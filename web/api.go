@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -30,6 +31,7 @@ type TableView struct {
 	Limits         map[string]table.Limit `json:"limits"`
 	BettingSeconds float64                `json:"betting_seconds"`
 	Currency       ledger.Currency        `json:"currency"`
+	MinorUnits     int                    `json:"minor_units"` // the currency's decimals: every amount is in its minor units
 	Warnings       []string               `json:"warnings,omitempty"`
 	Owner          string                 `json:"owner,omitempty"` // the server that runs the table
 	// Tournament: the session of a tournament the table plays (web/tournaments.go).
@@ -46,7 +48,7 @@ func tableView(spec live.Spec, st *table.State, owner string) TableView {
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
 		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner,
-		Tournament: spec.Tournament, PlayerEdge: tableEdges(spec)}
+		MinorUnits: baccarat.MinorUnits(string(spec.Currency)), Tournament: spec.Tournament, PlayerEdge: tableEdges(spec)}
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -134,15 +136,30 @@ type Me struct {
 	Tables   []string        `json:"tables,omitempty"`
 	Balance  int64           `json:"balance"`
 	Currency ledger.Currency `json:"currency"`
+	// MinorUnits is the currency's decimals (JPY 0, EUR 2, BHD 3): balance is in its minor
+	// units. Language is the one the operator's launch gave, if any.
+	MinorUnits int    `json:"minor_units"`
+	Language   string `json:"language,omitempty"`
+}
+
+// currencyOf is a player's currency: the one the operator launched them with, or the
+// server's.
+func (s *Server) currencyOf(a access.Account) ledger.Currency {
+	if a.Currency != "" {
+		return ledger.Currency(a.Currency)
+	}
+	return s.currency
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
-	me := Me{ID: id.ID, Name: id.Account.Name, Role: id.Role, Tables: id.Account.Tables, Currency: s.currency}
+	cur := s.currencyOf(id.Account)
+	me := Me{ID: id.ID, Name: id.Account.Name, Role: id.Role, Tables: id.Account.Tables, Currency: cur,
+		MinorUnits: baccarat.MinorUnits(string(cur)), Language: id.Account.Language}
 	if me.Name == "" {
 		me.Name = id.ID
 	}
 	if id.Role == RolePlayer {
-		b, err := s.host.Balance(r.Context(), id.ID, s.currency)
+		b, err := s.host.Balance(r.Context(), id.ID, cur)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -161,7 +178,7 @@ func page(r *http.Request) (int64, int) {
 
 func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identity) {
 	after, n := page(r)
-	wallet := ledger.Wallet(id.ID, s.currency)
+	wallet := ledger.Wallet(id.ID, s.currencyOf(id.Account))
 	entries, err := s.books.Statement(r.Context(), wallet, ledger.Page{After: after, Limit: n})
 	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
 		entries, err = nil, nil // no wallet yet: nothing has happened

@@ -34,6 +34,8 @@ type Options struct {
 	Currency ledger.Currency
 	// Timeouts of the HTTP server (zero fields take the defaults below).
 	Timeouts Timeouts
+	// Operator plugs a casino operator's backend in: launches (operator.go).
+	Operator OperatorOptions
 }
 
 // Timeouts cut slow and idle clients rather than hold their connections for ever. A
@@ -98,6 +100,7 @@ type Server struct {
 	http        *http.Server
 	ln          net.Listener
 	mux         *http.ServeMux
+	operator    OperatorOptions
 }
 
 // New returns a server; Start listens.
@@ -116,7 +119,8 @@ func New(opt Options) *Server {
 	}
 	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
-		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics()}
+		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics(),
+		operator: opt.Operator}
 	s.mux = s.routes()
 	return s
 }
@@ -135,6 +139,7 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /table/{id}", s.public(s.page("table.html")))
 	m.HandleFunc("GET /dealer/{id}", s.public(s.page("dealer.html")))
 	m.HandleFunc("GET /account", s.public(s.page("account.html")))
+	m.HandleFunc("GET /launch", s.public(s.page("launch.html")))
 	m.HandleFunc("GET /tournaments", s.public(s.page("tournament.html")))
 	m.HandleFunc("GET /tournament/{id}", s.public(s.page("tournament.html")))
 	m.Handle("GET /static/", s.public(s.static().ServeHTTP))
@@ -154,6 +159,9 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/tournaments/{id}/unregister", s.auth(players, s.tournamentAction((*live.Host).Unregister)))
 	m.HandleFunc("POST /api/tournaments/{id}/rebuy", s.auth(players, s.tournamentAction((*live.Host).Rebuy)))
 
+	m.HandleFunc("POST /api/operator/launch", s.public(s.handleLaunch))
+	m.HandleFunc("POST /api/launch", s.public(s.handleExchange))
+	m.HandleFunc("GET /api/admin/reconciliation", s.auth(admins, s.handleReconciliation))
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
 	m.HandleFunc("POST /api/tables/{id}/wagers", s.auth(players, s.handleWager))

@@ -57,7 +57,7 @@ player anywhere), streams any table, and hears at once of every wallet the other
 
   baccarat serve --db postgres://… --nats nats://127.0.0.1:4222 --secret HEX --addr :8081
   baccarat serve --db postgres://… --nats nats://127.0.0.1:4222 --secret HEX --addr :8082
-`,
+` + operatorUsage,
 		run: runServe,
 	})
 }
@@ -80,6 +80,7 @@ type server struct {
 	TokenRate                       float64 // requests per second per token (0: the web default)
 	Timeouts                        web.Timeouts
 	Demo                            demoTournaments // serve_tournaments.go
+	Operator                        operatorFlags   // serve_operator.go
 
 	store storeCloser
 	host  *live.Host
@@ -104,6 +105,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.DurationVar(&s.Demo.Every, "tournament-every", defaultDemoEvery, "how often a demo tournament of each game starts")
 	fs.Float64Var(&s.TokenRate, "rate-token", 0, "requests a second each token may make (0: 50, bursts of 200)")
 	fs.Float64Var(&s.AddressRate, "rate-address", 0, "requests a second each client address may make (0: 200, bursts of 400)")
+	s.Operator.register(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -133,6 +135,9 @@ func (s *server) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.Operator.check(); err != nil {
+		return err
+	}
 	s.web = web.New(web.Options{Logger: s.Log})
 	if err := s.web.Listen(s.Addr); err != nil {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "cannot listen on %s (%v): is another server running there? choose another address with --addr 127.0.0.1:8081", s.Addr, err)
@@ -148,7 +153,7 @@ func (s *server) Start(ctx context.Context) error {
 		s.Owner = ownerID()
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
-	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log})
+	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox})
 	if s.NATS != "" {
 		if !isPostgres(s.DB) {
 			return baccarat.Errorf(baccarat.CodeBadRequest, "--nats joins servers that share one database: give --db postgres://…")
@@ -172,7 +177,7 @@ func (s *server) Start(ctx context.Context) error {
 	ln := s.web
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: s.Streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
-		Timeouts: s.Timeouts})
+		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
 	s.web.Adopt(ln)
 	if err := s.web.Start(s.Addr); err != nil {
 		return err

@@ -24,6 +24,11 @@ a file that is not a baccarat database. It checks:
     every void returning every stake, every Dragon session from its streaks;
   - every table's in-play account against the stakes its journal says are in play;
   - the books: each currency sums to zero and every balance equals its postings;
+  - with the operator's seamless wallet, our side of every call against the journals: every
+    wager placed has one placed debit of its stake, every settled wager one credit of its
+    return (a void or a withdrawal one rollback of its stake), no wager in play is closed,
+    no debit pays for a wager no journal holds; calls the operator refused are problems,
+    and calls not yet answered are listed as undelivered;
   - that no automatic table a server hosts has been stuck in one phase for longer than its
     schedule allows.
 Prints what it checked and every problem; exits 1 if there is any problem, and when the
@@ -65,6 +70,12 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "checked %d tables, %d journal records (hash chains)\n", rep.Tables, rep.Records)
 		fmt.Fprintf(e.stdout, "recomputed %d settled rounds, %d voids, %d Dragon sessions: %d settlements\n", rep.Rounds, rep.Voids, rep.Sessions, rep.Wagers)
 		fmt.Fprintf(e.stdout, "checked %d accounts: every currency sums to zero, every balance equals its postings\n", rep.Accounts)
+		if rep.WalletCalls > 0 {
+			fmt.Fprintf(e.stdout, "checked %d calls to the operator's wallet against the journals\n", rep.WalletCalls)
+		}
+		for _, u := range rep.Undelivered {
+			fmt.Fprintf(e.stdout, "undelivered: %s\n", u)
+		}
 		for _, p := range rep.Paused {
 			fmt.Fprintf(e.stdout, "paused: %s\n", p)
 		}
