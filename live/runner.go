@@ -466,8 +466,14 @@ func (r *runner) snapshot(player string) Snapshot {
 	return Snapshot{Spec: r.spec, State: st, Roads: r.board.View(roads.Settings{}, st.Shoe.Left), At: r.h.opt.Clock.Now()}
 }
 
-// ForPlayer keeps only the player's own wagers and funds.
+// ForPlayer keeps only the player's own wagers and funds, and turns face down every card
+// being squeezed by someone else: a squeezed card is seen by its squeezer alone until revealed.
 func ForPlayer(st table.State, player string) table.State {
+	for i, c := range st.Cards {
+		if c.Hidden && c.For != player {
+			st.Cards[i] = c.FaceDown()
+		}
+	}
 	mine := func(ws []table.Wager) []table.Wager {
 		out := []table.Wager{}
 		for _, w := range ws {

@@ -12,7 +12,8 @@ import (
 
 // TestSqueezeOnAnAutomaticTable: on an automatic table that squeezes, the stream shows the
 // squeezed cards face down to a watcher and face up to their squeezer; the host reveals a
-// hand when its window ends, and the round settles.
+// hand when its window ends, and the round settles. A snapshot shows the squeezed cards to
+// their squeezer alone.
 func TestSqueezeOnAnAutomaticTable(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t, "")
@@ -42,12 +43,36 @@ func TestSqueezeOnAnAutomaticTable(t *testing.T) {
 		time.Sleep(2 * time.Millisecond)
 	}
 	submit(t, h, "sq", &table.Place{Header: table.Header{Role: table.RolePlayer, Actor: "ann"}, Player: "ann", Bet: "banker", Stake: 1000})
-	settled := false
+	settled, checked := false, false
 	for i := 0; i < 400 && !settled; i++ {
 		clock.Advance(250 * time.Millisecond)
 		time.Sleep(2 * time.Millisecond)
 		snap, _ := h.Snapshot("sq", "")
 		settled = snap.State.Phase == table.PhaseSettled || snap.State.Phase == table.PhaseVoid
+		if snap.State.Squeeze != nil && !checked {
+			checked = true
+			for _, v := range []struct {
+				who  string
+				want int
+			}{{"bob", 0}, {"ann", 2}} {
+				view, err := h.Snapshot("sq", v.who)
+				if err != nil {
+					t.Fatal(err)
+				}
+				up := 0
+				for _, c := range view.State.Cards {
+					if c.Hidden && c.Card.Valid() {
+						up++
+					}
+				}
+				if up != v.want {
+					t.Errorf("during the squeeze %s's snapshot shows %d squeezed cards face up, want %d", v.who, up, v.want)
+				}
+			}
+		}
+	}
+	if !checked {
+		t.Error("never saw the table squeezing")
 	}
 	if !settled {
 		t.Fatal("the round never finished: the host did not reveal the squeezed hand")
