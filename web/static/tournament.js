@@ -50,8 +50,8 @@
     const st = t.state;
     return h('article', { class: 'panel t-card', 'data-tournament': t.id },
       h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(t.id), 'aria-label': 'Open ' + t.name }),
-      h('h2', null, t.name, h('span', { class: 'spacer' }), h('span', { class: 'badge', 'data-phase': t.phase }, PHASES[t.phase] || t.phase)),
-      h('div', { class: 'muted' }, gameName(t.game)),
+      h('div', { class: 't-title' }, h('b', null, t.name), h('span', { class: 'badge', 'data-phase': t.phase }, PHASES[t.phase] || t.phase)),
+      t.name.indexOf(gameName(t.game)) === 0 ? null : h('div', { class: 'muted' }, gameName(t.game)),
       h('div', null, (st.entrants || []).length + ' of ' + c.max_entrants + ' entrants · entry ' + money(c.entry_fee, c.currency) +
         ' · pool ' + money(st.pool.total, c.currency)),
       h('div', { class: 'muted' }, t.phase === 'registering' || t.phase === 'scheduled' ? 'Starts ' + when(c.start) : 'Round ' + st.round + ' of ' + c.rounds.length));
