@@ -260,6 +260,9 @@ func (r *runner) process(batch []*request) {
 		}
 		evs, h, err := r.apply(ctx, req.cmd, now)
 		staged[i].events, staged[i].hold, staged[i].err = evs, h, err
+		if p, ok := req.cmd.(*table.Peel); ok && err == nil {
+			r.peeled(p) // shown, never journalled: a peel changes nothing
+		}
 		if h != nil {
 			holds = append(holds, *h)
 		}

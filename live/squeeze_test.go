@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -51,6 +52,22 @@ func TestSqueezeOnAnAutomaticTable(t *testing.T) {
 		settled = snap.State.Phase == table.PhaseSettled || snap.State.Phase == table.PhaseVoid
 		if snap.State.Squeeze != nil && !checked {
 			checked = true
+			peel := func(who string, lift int) error {
+				_, err := h.Submit(ctx, "sq", &table.Peel{Header: table.Header{Role: table.RolePlayer, Actor: who}, Card: 1, Lift: lift})
+				return err
+			}
+			if err := peel("bob", 50); baccarat.ErrorCode(err) != baccarat.CodeNotAuthorized {
+				t.Errorf("bob, who does not squeeze, peeled: %v", err)
+			}
+			if err := peel(snap.State.Squeeze.Squeezer, 101); baccarat.ErrorCode(err) != baccarat.CodeBadRequest {
+				t.Errorf("a lift past 100: %v", err)
+			}
+			if err := peel(snap.State.Squeeze.Squeezer, 40); err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := h.Snapshot("sq", ""); after.State.Seq != snap.State.Seq {
+				t.Errorf("a peel was journalled: seq %d -> %d", snap.State.Seq, after.State.Seq)
+			}
 			for _, v := range []struct {
 				who  string
 				want int
@@ -77,15 +94,23 @@ func TestSqueezeOnAnAutomaticTable(t *testing.T) {
 	if !settled {
 		t.Fatal("the round never finished: the host did not reveal the squeezed hand")
 	}
+	peels := 0
 	seen := func(sub *live.Subscription) (faceUp, faceDown int, squeezed bool) {
 		for {
 			select {
 			case d := <-sub.C:
 				var m struct {
-					Type  string       `json:"type"`
-					Event *table.Event `json:"event"`
+					Type  string          `json:"type"`
+					Event *table.Event    `json:"event"`
+					Peel  *table.PeelView `json:"peel"`
 				}
-				if json.Unmarshal(d.Data, &m) != nil || m.Event == nil {
+				if json.Unmarshal(d.Data, &m) != nil {
+					continue
+				}
+				if m.Type == "peel" && m.Peel != nil && m.Peel.Lift == 40 && m.Peel.Card == 1 && m.Peel.Side == "banker" {
+					peels++
+				}
+				if m.Event == nil {
 					continue
 				}
 				switch {
@@ -101,8 +126,8 @@ func TestSqueezeOnAnAutomaticTable(t *testing.T) {
 			}
 		}
 	}
-	if up, down, sq := seen(watcher); up != 0 || down != 2 || !sq {
-		t.Fatalf("a watcher saw %d squeezed cards face up, %d face down, squeeze ended %v; want 0, 2 (the Banker's), true", up, down, sq)
+	if up, down, sq := seen(watcher); up != 0 || down != 2 || !sq || peels != 1 {
+		t.Fatalf("a watcher saw %d squeezed cards face up, %d face down, squeeze ended %v; want 0, 2 (the Banker's), true; and %d peels, want 1", up, down, sq, peels)
 	}
 	if up, _, sq := seen(ann); up != 2 || !sq {
 		t.Fatalf("the squeezer saw %d of her cards face up (want 2), squeeze ended %v", up, sq)

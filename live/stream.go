@@ -21,6 +21,7 @@ type envelope struct {
 	Totals  map[string]int64 `json:"totals,omitempty"`
 	Roads   *roads.View      `json:"roads,omitempty"`
 	Balance *int64           `json:"balance,omitempty"`
+	Peel    *table.PeelView  `json:"peel,omitempty"`
 }
 
 func encode(e envelope) []byte {
@@ -221,6 +222,14 @@ func (r *runner) scheduleTotals() {
 	if r.totalsWake == nil {
 		r.totalsWake = r.h.opt.Clock.After(r.totalsDue.Sub(now))
 	}
+}
+
+// peeled shows everyone watching how far the squeezer has lifted a card: a message of the
+// moment, like the totals, that a stream resumed later does not replay.
+func (r *runner) peeled(p *table.Peel) {
+	seq := r.t.Seq()
+	v := r.t.PeelOf(p)
+	r.out = append(r.out, Delivery{Seq: seq, Data: encode(envelope{Type: "peel", Seq: seq, Peel: &v})})
 }
 
 func (r *runner) publishTotals() {

@@ -79,6 +79,8 @@ func (t *Table) applyOther(c Command) error {
 		return run(func(a string, r Role) error { return t.setDifferential(c, a, r) })
 	case *Reveal:
 		return run(func(a string, r Role) error { return t.reveal(c, a, r) })
+	case *Peel:
+		return run(func(a string, r Role) error { return t.peel(c, a, r) })
 	}
 	return baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %T", c)
 }
@@ -100,6 +102,8 @@ func allowed(ct CommandType, r Role) bool {
 	switch ct {
 	case CmdPlace, CmdReveal:
 		return true
+	case CmdPeel:
+		return r == RolePlayer
 	case CmdWithdraw:
 		return r != RoleDealer
 	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential:
@@ -117,7 +121,7 @@ func allowedOnAuto(ct CommandType, r Role) bool {
 	case RoleSystem:
 		return true
 	case RolePlayer:
-		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal
+		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal || ct == CmdPeel
 	case RolePit:
 		switch ct {
 		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession:

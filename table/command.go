@@ -53,12 +53,13 @@ const (
 	CmdSetAreaLimit                // wagers per playing area (Tiger 3.6.1)
 	CmdSetDifferential             // the table differential (Tiger 5.18)
 	CmdReveal                      // end a hand's squeeze: its cards are shown to all
+	CmdPeel                        // the squeezer lifts a card's corner (not journalled)
 	commandCount
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",
 	"simultaneous_draw", "interrupt", "resume", "device_reset", "void", "end_session", "set_limit", "set_area_limit",
-	"set_differential", "reveal"}
+	"set_differential", "reveal", "peel"}
 
 func (c CommandType) String() string { return commandNames.name(uint8(c)) }
 
@@ -252,6 +253,8 @@ func NewCommand(kind CommandType) Command {
 		return &SetDifferential{}
 	case CmdReveal:
 		return &Reveal{}
+	case CmdPeel:
+		return &Peel{}
 	}
 	return nil
 }

@@ -40,6 +40,53 @@ type Reveal struct{ Header }
 // Kind is the command's name.
 func (*Reveal) Kind() CommandType { return CmdReveal }
 
+// Peel is the squeezer lifting a corner of one of the hand's two cards (Card 0 or 1, in
+// deal order), Lift percent of the way (0–100), for everyone watching to follow. It changes
+// nothing and records nothing: Apply checks it and returns no events, and a host shows it.
+type Peel struct {
+	Header
+	Card int `json:"card"`
+	Lift int `json:"lift"`
+}
+
+// Kind is the command's name.
+func (*Peel) Kind() CommandType { return CmdPeel }
+
+// PeelView is a peel as the watchers see it: whose hand, which card, how far. It never
+// carries the card.
+type PeelView struct {
+	Side     string `json:"side"`
+	Squeezer string `json:"squeezer"`
+	Card     int    `json:"card"`
+	Lift     int    `json:"lift"`
+}
+
+// MaxLift is a peel's Lift when the card is turned all the way.
+const MaxLift = 100
+
+// peel checks a peel: only the hand's squeezer peels, only while squeezing it.
+func (t *Table) peel(c *Peel, actor string, _ Role) error {
+	if t.sq == nil {
+		return badState("no hand is being squeezed")
+	}
+	if actor != t.sq.squeezer {
+		return refuse(baccarat.CodeNotAuthorized, "only %s, who squeezes the %s hand, may peel it", t.sq.squeezer, t.sq.side)
+	}
+	if c.Card < 0 || c.Card > 1 || c.Lift < 0 || c.Lift > MaxLift {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "a peel names card 0 or 1 of the hand and a lift from 0 to %d", MaxLift)
+	}
+	return nil
+}
+
+// PeelOf is how watchers see a peel the table accepted.
+func (t *Table) PeelOf(c *Peel) PeelView {
+	v := PeelView{Card: c.Card, Lift: c.Lift}
+	if t.sq != nil {
+		v.Side, v.Squeezer = t.sq.side.String(), t.sq.squeezer
+	}
+	return v
+}
+
 // squeezer is who squeezes a side's hand this round: the highest stake on it, the earliest
 // wager among equals (Tiger 3.8.2); "" when the table does not squeeze or nobody backs it.
 func (t *Table) squeezer(side baccarat.Winner) string {

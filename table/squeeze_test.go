@@ -43,6 +43,17 @@ func TestSqueezeStagesTheRevealOnly(t *testing.T) {
 	}
 	x.refused(&Card{Card: card("9d")}, baccarat.CodeExtraCard)
 	x.refused(&Reveal{Header: Header{Actor: "ann", Role: RolePlayer}}, baccarat.CodeNotAuthorized)
+	// The peel: only the squeezer lifts a corner, and a peel records nothing.
+	x.refused(&Peel{Header: Header{Actor: "ann", Role: RolePlayer}, Card: 0, Lift: 30}, baccarat.CodeNotAuthorized)
+	x.refused(&Peel{Header: Header{Actor: "cat", Role: RolePlayer}, Card: 2, Lift: 30}, baccarat.CodeBadRequest)
+	x.refused(&Peel{Header: Header{Actor: "cat", Role: RolePlayer}, Card: 0, Lift: -1}, baccarat.CodeBadRequest)
+	x.refused(&Peel{Header: Header{Role: RoleDealer}, Card: 0, Lift: 30}, baccarat.CodeNotAuthorized)
+	if ev := x.ok(&Peel{Header: Header{Actor: "cat", Role: RolePlayer}, Card: 1, Lift: MaxLift}); len(ev) != 0 {
+		t.Fatalf("a peel records nothing: %+v", ev)
+	}
+	if v := x.PeelOf(&Peel{Card: 1, Lift: 60}); v != (PeelView{Side: "player", Squeezer: "cat", Card: 1, Lift: 60}) {
+		t.Fatalf("the watchers see whose hand and how far, never the card: %+v", v)
+	}
 	ev := x.ok(&Reveal{Header: Header{Actor: "cat", Role: RolePlayer}})
 	ended, next := last(ev, EvSqueezeEnded), last(ev, EvSqueezeStarted)
 	if ended == nil || !slices.Equal(ended.Cards(), []baccarat.Card{*card("2h"), *card("3c")}) {
