@@ -322,7 +322,7 @@ var dealerCommands = map[table.CommandType]bool{
 	table.CmdOpen: true, table.CmdClose: true, table.CmdCard: true, table.CmdDeal: true, table.CmdCorrect: true,
 	table.CmdSimultaneous: true, table.CmdInterrupt: true, table.CmdResume: true, table.CmdDeviceReset: true,
 	table.CmdVoid: true, table.CmdNewShoe: true, table.CmdEndShoe: true, table.CmdEndSession: true,
-	table.CmdSetLimit: true, table.CmdSetAreaLimit: true, table.CmdSetDifferential: true,
+	table.CmdSetLimit: true, table.CmdSetAreaLimit: true, table.CmdSetDifferential: true, table.CmdReveal: true,
 }
 
 // maxReason is the longest reason a dealer or pit action may carry, in bytes.

@@ -166,6 +166,8 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
 	m.HandleFunc("POST /api/tables/{id}/wagers", s.auth(players, s.handleWager))
 	m.HandleFunc("POST /api/tables/{id}/withdraw", s.auth(players, s.handleWithdraw))
+	m.HandleFunc("POST /api/tables/{id}/reveal", s.auth(players, s.handleReveal))
+	m.HandleFunc("POST /api/tables/{id}/peel", s.auth(players, s.handlePeel))
 	m.HandleFunc("POST /api/tables/{id}/commands", s.auth(dealers, s.atTable(s.handleCommand)))
 	m.HandleFunc("PUT /api/admin/tables/{id}/limits", s.auth(pits, s.atTable(s.handleLimits)))
 	m.HandleFunc("POST /api/admin/tables", s.auth(admins, s.handleCreateTable))

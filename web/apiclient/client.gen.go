@@ -17,6 +17,27 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for BetRulesKind.
+const (
+	Dragon BetRulesKind = "dragon"
+	Main   BetRulesKind = "main"
+	Side   BetRulesKind = "side"
+)
+
+// Valid indicates whether the value is a known member of the BetRulesKind enum.
+func (e BetRulesKind) Valid() bool {
+	switch e {
+	case Dragon:
+		return true
+	case Main:
+		return true
+	case Side:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CommandCmd.
 const (
 	Card             CommandCmd = "card"
@@ -30,6 +51,7 @@ const (
 	NewShoe          CommandCmd = "new_shoe"
 	Open             CommandCmd = "open"
 	Resume           CommandCmd = "resume"
+	Reveal           CommandCmd = "reveal"
 	SetAreaLimit     CommandCmd = "set_area_limit"
 	SetDifferential  CommandCmd = "set_differential"
 	SetLimit         CommandCmd = "set_limit"
@@ -61,6 +83,8 @@ func (e CommandCmd) Valid() bool {
 	case Open:
 		return true
 	case Resume:
+		return true
+	case Reveal:
 		return true
 	case SetAreaLimit:
 		return true
@@ -188,6 +212,41 @@ func (e CreateAccountJSONBodyRole) Valid() bool {
 	}
 }
 
+// BetRules defines model for BetRules.
+type BetRules struct {
+	// HouseEdge 1 - return; negative: the player's edge
+	HouseEdge Figure       `json:"house_edge"`
+	Id        string       `json:"id"`
+	Kind      BetRulesKind `json:"kind"`
+
+	// Margin Bet on Baccarat: the table's margin on the bet
+	Margin *Figure `json:"margin,omitempty"`
+	Name   string  `json:"name"`
+
+	// Odds Bet on Baccarat: the decimal odds offered before the first card of a full shoe
+	Odds    *string `json:"odds,omitempty"`
+	Offered *bool   `json:"offered,omitempty"`
+	Push    Figure  `json:"push"`
+
+	// Return return to player: expected amount back per unit staked, stake included, pushes counted
+	Return Figure  `json:"return"`
+	Rule   *string `json:"rule,omitempty"`
+
+	// SessionHands Dragon bets: the figures are for a session of this many hands
+	SessionHands *int `json:"session_hands,omitempty"`
+	Tiers        []struct {
+		Event string `json:"event"`
+
+		// Pays "8:1"; "decimal odds" for Bet on Baccarat
+		Pays        string `json:"pays"`
+		Probability Figure `json:"probability"`
+	} `json:"tiers"`
+	Win Figure `json:"win"`
+}
+
+// BetRulesKind defines model for BetRules.Kind.
+type BetRulesKind string
+
 // Command defines model for Command.
 type Command struct {
 	Card   *string    `json:"card,omitempty"`
@@ -206,6 +265,23 @@ type Error struct {
 	// Code Examples: betting_closed
 	Code    string `json:"code"`
 	Message string `json:"message"`
+}
+
+// Figure defines model for Figure.
+type Figure struct {
+	// Fraction the exact fraction num/den (left out for Dragon sessions, whose fractions run to thousands of digits)
+	Fraction *string `json:"fraction,omitempty"`
+
+	// Percent a percentage with 4 decimals, e.g. "85.6404"
+	//
+	// Examples: 85.6404
+	Percent string `json:"percent"`
+}
+
+// Limit defines model for Limit.
+type Limit struct {
+	Max int64 `json:"max"`
+	Min int64 `json:"min"`
 }
 
 // Me defines model for Me.
@@ -262,6 +338,35 @@ type StatementEntry struct {
 	// Seq 1-based, consecutive per wallet
 	Seq   int64   `json:"seq"`
 	Table *string `json:"table,omitempty"`
+}
+
+// TableRules defines model for TableRules.
+type TableRules struct {
+	Bets  []BetRules `json:"bets"`
+	Cards int        `json:"cards"`
+
+	// Cash a tournament pay table this table plays for money
+	Cash *bool `json:"cash,omitempty"`
+
+	// Decks the table's configured decks: the full shoe the figures count
+	Decks            int              `json:"decks"`
+	Differential     *int64           `json:"differential,omitempty"`
+	Game             string           `json:"game"`
+	Limits           map[string]Limit `json:"limits"`
+	MaxWagersPerArea *int             `json:"max_wagers_per_area,omitempty"`
+	Name             string           `json:"name"`
+
+	// OneSide Player or Banker in a round, never both (RWS 3.3)
+	OneSide      bool     `json:"one_side"`
+	Rules        []string `json:"rules"`
+	SessionHands *int     `json:"session_hands,omitempty"`
+
+	// SideNeedsMain side bets only beside the player's own Player or Banker wager (RWS 3.4)
+	SideNeedsMain bool   `json:"side_needs_main"`
+	Table         string `json:"table"`
+
+	// Tournament a tournament's game: played for chips
+	Tournament bool `json:"tournament"`
 }
 
 // Wager defines model for Wager.
@@ -441,6 +546,15 @@ type GetMyStatementParams struct {
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 }
 
+// PeelSqueezeJSONBody defines parameters for PeelSqueeze.
+type PeelSqueezeJSONBody struct {
+	Card int `json:"card"`
+	Lift int `json:"lift"`
+}
+
+// RevealSqueezeJSONBody defines parameters for RevealSqueeze.
+type RevealSqueezeJSONBody = map[string]interface{}
+
 // ListRoundsParams defines parameters for ListRounds.
 type ListRoundsParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
@@ -474,6 +588,12 @@ type SetLimitsJSONRequestBody SetLimitsJSONBody
 
 // SendCommandJSONRequestBody defines body for SendCommand for application/json ContentType.
 type SendCommandJSONRequestBody = Command
+
+// PeelSqueezeJSONRequestBody defines body for PeelSqueeze for application/json ContentType.
+type PeelSqueezeJSONRequestBody PeelSqueezeJSONBody
+
+// RevealSqueezeJSONRequestBody defines body for RevealSqueeze for application/json ContentType.
+type RevealSqueezeJSONRequestBody = RevealSqueezeJSONBody
 
 // PlaceWagerJSONRequestBody defines body for PlaceWager for application/json ContentType.
 type PlaceWagerJSONRequestBody = WagerRequest
@@ -696,10 +816,53 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/commands (the `SendCommand` operationId).
 	SendCommand(ctx context.Context, id string, body SendCommandJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PeelSqueezeWithBody Lift a corner of a card you squeeze, for everyone watching (player)
+	//
+	// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+	PeelSqueezeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PeelSqueeze Lift a corner of a card you squeeze, for everyone watching (player)
+	//
+	// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+	PeelSqueeze(ctx context.Context, id string, body PeelSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevealSqueezeWithBody Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+	//
+	// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+	RevealSqueezeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevealSqueeze Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+	//
+	// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+	RevealSqueeze(ctx context.Context, id string, body RevealSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListRounds Recall of the last rounds (up to 10), newest first
 	//
 	// Corresponds with GET /api/tables/{id}/rounds (the `ListRounds` operationId).
 	ListRounds(ctx context.Context, id string, params *ListRoundsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetTableRules The table's rules and every bet's exact return to player and house edge for its full shoe
+	//
+	// Computed by the odds engine for the table's configured decks (a full shoe), once per game, decks, Dragon session length and Bet on Baccarat margins, and kept. Percentages have 4 decimals, rounded half away from zero; fractions are exact. Limits are the table's current ones. Tournament games (played for chips) say so.
+	//
+	// Corresponds with GET /api/tables/{id}/rules (the `GetTableRules` operationId).
+	GetTableRules(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// StreamTable WebSocket: a snapshot then every message (web/API.md); ?since=SEQ resumes
 	//
@@ -1079,11 +1242,104 @@ func (c *Client) SendCommand(ctx context.Context, id string, body SendCommandJSO
 	return c.Client.Do(req)
 }
 
+// PeelSqueezeWithBody Lift a corner of a card you squeeze, for everyone watching (player)
+//
+// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+func (c *Client) PeelSqueezeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPeelSqueezeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PeelSqueeze Lift a corner of a card you squeeze, for everyone watching (player)
+//
+// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+func (c *Client) PeelSqueeze(ctx context.Context, id string, body PeelSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPeelSqueezeRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevealSqueezeWithBody Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+//
+// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+func (c *Client) RevealSqueezeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevealSqueezeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevealSqueeze Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+//
+// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+func (c *Client) RevealSqueeze(ctx context.Context, id string, body RevealSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevealSqueezeRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListRounds Recall of the last rounds (up to 10), newest first
 //
 // Corresponds with GET /api/tables/{id}/rounds (the `ListRounds` operationId).
 func (c *Client) ListRounds(ctx context.Context, id string, params *ListRoundsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListRoundsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetTableRules The table's rules and every bet's exact return to player and house edge for its full shoe
+//
+// Computed by the odds engine for the table's configured decks (a full shoe), once per game, decks, Dragon session length and Bet on Baccarat margins, and kept. Percentages have 4 decimals, rounded half away from zero; fractions are exact. Limits are the table's current ones. Tournament games (played for chips) say so.
+//
+// Corresponds with GET /api/tables/{id}/rules (the `GetTableRules` operationId).
+func (c *Client) GetTableRules(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTableRulesRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -1809,6 +2065,100 @@ func NewSendCommandRequestWithBody(server string, id string, contentType string,
 	return req, nil
 }
 
+// NewPeelSqueezeRequest calls the generic PeelSqueeze builder with application/json body
+func NewPeelSqueezeRequest(server string, id string, body PeelSqueezeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPeelSqueezeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewPeelSqueezeRequestWithBody constructs an http.Request for the PeelSqueeze method, with any body, and a specified content type
+func NewPeelSqueezeRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/peel", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRevealSqueezeRequest calls the generic RevealSqueeze builder with application/json body
+func NewRevealSqueezeRequest(server string, id string, body RevealSqueezeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRevealSqueezeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewRevealSqueezeRequestWithBody constructs an http.Request for the RevealSqueeze method, with any body, and a specified content type
+func NewRevealSqueezeRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/reveal", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListRoundsRequest constructs an http.Request for the ListRounds method
 func NewListRoundsRequest(server string, id string, params *ListRoundsParams) (*http.Request, error) {
 	var err error
@@ -1860,6 +2210,40 @@ func NewListRoundsRequest(server string, id string, params *ListRoundsParams) (*
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
 		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetTableRulesRequest constructs an http.Request for the GetTableRules method
+func NewGetTableRulesRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/rules", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -2255,12 +2639,57 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/commands (the `SendCommand` operationId).
 	SendCommandWithResponse(ctx context.Context, id string, body SendCommandJSONRequestBody, reqEditors ...RequestEditorFn) (*SendCommandResponse, error)
 
+	// PeelSqueezeWithBodyWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
+	//
+	// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+	PeelSqueezeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PeelSqueezeResponse, error)
+
+	// PeelSqueezeWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
+	//
+	// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+	PeelSqueezeWithResponse(ctx context.Context, id string, body PeelSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*PeelSqueezeResponse, error)
+
+	// RevealSqueezeWithBodyWithResponse Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+	//
+	// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+	RevealSqueezeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RevealSqueezeResponse, error)
+
+	// RevealSqueezeWithResponse Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+	//
+	// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+	RevealSqueezeWithResponse(ctx context.Context, id string, body RevealSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*RevealSqueezeResponse, error)
+
 	// ListRoundsWithResponse Recall of the last rounds (up to 10), newest first
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/tables/{id}/rounds (the `ListRounds` operationId).
 	ListRoundsWithResponse(ctx context.Context, id string, params *ListRoundsParams, reqEditors ...RequestEditorFn) (*ListRoundsResponse, error)
+
+	// GetTableRulesWithResponse The table's rules and every bet's exact return to player and house edge for its full shoe
+	//
+	// Computed by the odds engine for the table's configured decks (a full shoe), once per game, decks, Dragon session length and Bet on Baccarat margins, and kept. Percentages have 4 decimals, rounded half away from zero; fractions are exact. Limits are the table's current ones. Tournament games (played for chips) say so.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/tables/{id}/rules (the `GetTableRules` operationId).
+	GetTableRulesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetTableRulesResponse, error)
 
 	// StreamTableWithResponse WebSocket: a snapshot then every message (web/API.md); ?since=SEQ resumes
 	//
@@ -3715,6 +4144,197 @@ func (r SendCommandResponse) ContentType() string {
 	return ""
 }
 
+type PeelSqueezeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PeelSqueezeResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PeelSqueezeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PeelSqueezeResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PeelSqueezeResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r PeelSqueezeResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r PeelSqueezeResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PeelSqueezeResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PeelSqueezeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PeelSqueezeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PeelSqueezeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PeelSqueezeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PeelSqueezeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type RevealSqueezeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Events *[]map[string]interface{} `json:"events,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RevealSqueezeResponse) GetJSON200() *struct {
+	Events *[]map[string]interface{} `json:"events,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RevealSqueezeResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RevealSqueezeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RevealSqueezeResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RevealSqueezeResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RevealSqueezeResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r RevealSqueezeResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RevealSqueezeResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RevealSqueezeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RevealSqueezeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RevealSqueezeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RevealSqueezeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RevealSqueezeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type ListRoundsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -3799,6 +4419,96 @@ func (r ListRoundsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListRoundsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetTableRulesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TableRules
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetTableRulesResponse) GetJSON200() *TableRules {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetTableRulesResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetTableRulesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetTableRulesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetTableRulesResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetTableRulesResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetTableRulesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTableRulesResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetTableRulesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetTableRulesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetTableRulesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetTableRulesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -4409,6 +5119,66 @@ func (c *ClientWithResponses) SendCommandWithResponse(ctx context.Context, id st
 	return ParseSendCommandResponse(rsp)
 }
 
+// PeelSqueezeWithBodyWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
+//
+// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+func (c *ClientWithResponses) PeelSqueezeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PeelSqueezeResponse, error) {
+	rsp, err := c.PeelSqueezeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePeelSqueezeResponse(rsp)
+}
+
+// PeelSqueezeWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
+//
+// Not journalled: it changes nothing. Everyone streaming the table gets a peel message with the hand, the card (0 or 1 in deal order) and the lift (0 to 100), never the card's value.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/peel (the `PeelSqueeze` operationId).
+func (c *ClientWithResponses) PeelSqueezeWithResponse(ctx context.Context, id string, body PeelSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*PeelSqueezeResponse, error) {
+	rsp, err := c.PeelSqueeze(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePeelSqueezeResponse(rsp)
+}
+
+// RevealSqueezeWithBodyWithResponse Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+//
+// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+func (c *ClientWithResponses) RevealSqueezeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RevealSqueezeResponse, error) {
+	rsp, err := c.RevealSqueezeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevealSqueezeResponse(rsp)
+}
+
+// RevealSqueezeWithResponse Reveal the hand you squeeze to everyone (player, on a table that squeezes)
+//
+// Only the player who squeezes the hand being squeezed (the highest stake on it) may reveal it; anyone else gets not_authorized, and no squeeze under way gets bad_state. The answer holds the squeeze_ended event with the hand's two cards, then what followed.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/reveal (the `RevealSqueeze` operationId).
+func (c *ClientWithResponses) RevealSqueezeWithResponse(ctx context.Context, id string, body RevealSqueezeJSONRequestBody, reqEditors ...RequestEditorFn) (*RevealSqueezeResponse, error) {
+	rsp, err := c.RevealSqueeze(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevealSqueezeResponse(rsp)
+}
+
 // ListRoundsWithResponse Recall of the last rounds (up to 10), newest first
 //
 // Returns a wrapper object for the known response body format(s).
@@ -4420,6 +5190,21 @@ func (c *ClientWithResponses) ListRoundsWithResponse(ctx context.Context, id str
 		return nil, err
 	}
 	return ParseListRoundsResponse(rsp)
+}
+
+// GetTableRulesWithResponse The table's rules and every bet's exact return to player and house edge for its full shoe
+//
+// Computed by the odds engine for the table's configured decks (a full shoe), once per game, decks, Dragon session length and Bet on Baccarat margins, and kept. Percentages have 4 decimals, rounded half away from zero; fractions are exact. Limits are the table's current ones. Tournament games (played for chips) say so.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/tables/{id}/rules (the `GetTableRules` operationId).
+func (c *ClientWithResponses) GetTableRulesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetTableRulesResponse, error) {
+	rsp, err := c.GetTableRules(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetTableRulesResponse(rsp)
 }
 
 // StreamTableWithResponse WebSocket: a snapshot then every message (web/API.md); ?since=SEQ resumes
@@ -5683,6 +6468,168 @@ func ParseSendCommandResponse(rsp *http.Response) (*SendCommandResponse, error) 
 	return response, nil
 }
 
+// ParsePeelSqueezeResponse parses an HTTP response from a PeelSqueezeWithResponse call
+func ParsePeelSqueezeResponse(rsp *http.Response) (*PeelSqueezeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PeelSqueezeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseRevealSqueezeResponse parses an HTTP response from a RevealSqueezeWithResponse call
+func ParseRevealSqueezeResponse(rsp *http.Response) (*RevealSqueezeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RevealSqueezeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Events *[]map[string]interface{} `json:"events,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseListRoundsResponse parses an HTTP response from a ListRoundsWithResponse call
 func ParseListRoundsResponse(rsp *http.Response) (*ListRoundsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -5699,6 +6646,81 @@ func ParseListRoundsResponse(rsp *http.Response) (*ListRoundsResponse, error) {
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest []map[string]interface{}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetTableRulesResponse parses an HTTP response from a GetTableRulesWithResponse call
+func ParseGetTableRulesResponse(rsp *http.Response) (*GetTableRulesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetTableRulesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TableRules
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

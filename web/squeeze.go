@@ -1,0 +1,51 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/tablehouse/baccarat/table"
+)
+
+// The squeeze on the web: the player who squeezes a hand peels its cards on the page, each
+// peel shown to everyone watching as a "peel" message (how far, never the card), and reveals
+// the hand when done. A dealer or the pit reveals it from the console (the "reveal"
+// command); an automatic table reveals it when its window ends.
+
+// handleReveal shows the hand the player squeezes to everyone.
+func (s *Server) handleReveal(w http.ResponseWriter, r *http.Request, id Identity) {
+	if r.ContentLength != 0 {
+		var empty struct{}
+		if err := readJSON(w, r, &empty); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	res, err := s.host.Submit(r.Context(), r.PathValue("id"), &table.Reveal{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	events := make([]table.Event, 0, len(res.Events))
+	for _, e := range res.Events {
+		events = append(events, e.Public())
+	}
+	writeJSON(w, 200, map[string]any{"events": events})
+}
+
+// handlePeel passes the squeezer's peel to everyone watching the table.
+func (s *Server) handlePeel(w http.ResponseWriter, r *http.Request, id Identity) {
+	var req struct {
+		Card int `json:"card"`
+		Lift int `json:"lift"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	cmd := &table.Peel{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Card: req.Card, Lift: req.Lift}
+	if _, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
