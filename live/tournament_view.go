@@ -21,6 +21,8 @@ type TournamentView struct {
 	Phase    tournament.Phase  `json:"phase"`
 	Seq      uint64            `json:"seq"`
 	Chips    ledger.Currency   `json:"chips"`
+	// MinorUnits: the decimals of the money currency (fees, pool, prizes); chips are whole.
+	MinorUnits int `json:"minor_units"`
 	Config   tournament.Config `json:"config"`
 	State    tournament.State  `json:"state"`
 	Tables   []TournamentTable `json:"tables"`
@@ -82,6 +84,7 @@ func (tr *tourney) buildView() TournamentView {
 	cfg := tr.t.Config()
 	st := tr.t.State()
 	v := TournamentView{ID: tr.id, Name: cfg.Name, Game: cfg.Game, Phase: tr.t.Phase(), Seq: tr.t.Seq(), Chips: tr.t.Chips(),
+		MinorUnits: baccarat.MinorUnits(cfg.Currency),
 		Config: cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
 	for _, e := range st.Entrants {
 		if tr.isBot(e.Player) {

@@ -15,6 +15,11 @@
     h('h2', null, 'Tournaments', h('span', { class: 'spacer' }), h('a', { href: '/tournaments', id: 'all-tournaments' }, 'All tournaments →')), cards);
   main.insertBefore(section, main.firstChild);
 
+  // Money in the tournament currency's own decimals.
+  function money(n, t) {
+    return window.BacCurrency ? window.BacCurrency.format(n, t.minor_units) : fmtMoney(n);
+  }
+
   function startsIn(iso) {
     const s = clock.secondsLeft(iso);
     if (s === null) return '';
@@ -33,7 +38,7 @@
         h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(t.id), 'aria-label': 'Open ' + t.name }),
         h('b', null, t.name),
         h('span', { class: 'muted' }, (PHASES[t.phase] || t.phase) + (t.phase === 'registering' ? ' · ' + startsIn(c.start) : ' · round ' + t.state.round)),
-        h('span', null, (t.state.entrants || []).length + ' of ' + c.max_entrants + ' · entry ' + fmtMoney(c.entry_fee) + ' · pool ' + fmtMoney(t.state.pool.total))));
+        h('span', null, (t.state.entrants || []).length + ' of ' + c.max_entrants + ' · entry ' + money(c.entry_fee, t) + ' · pool ' + money(t.state.pool.total, t))));
     }
   }
 

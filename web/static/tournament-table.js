@@ -7,7 +7,7 @@
    other table it does nothing. Needs app.js and table.js. */
 'use strict';
 (function (Bac) {
-  const { api, h, $, setText, fmtMoney } = Bac;
+  const { api, h, $, setText } = Bac;
   const tableId = Bac.pathId('table');
   if (!tableId) return;
   let session = null;
@@ -54,7 +54,7 @@
     setText($('#t-hands-left'), live ? (tv.hands_left || (tv.ends_at ? 'until ' + new Date(tv.ends_at).toLocaleTimeString() : '–')) : '0');
     setText($('#t-status'), live ? '' : 'This session is over: the tournament page shows what comes next.');
     const me = v.me && v.me.registered ? v.me : null;
-    setText($('#t-chips'), me ? fmtMoney(me.chips) : '–');
+    setText($('#t-chips'), me ? Bac.fmtInt(me.chips) : '–');
     setText($('#t-rank'), me && me.rank ? me.rank : '–');
     setText($('#t-of'), v.state.leaderboard ? ' of ' + v.state.leaderboard.length : '');
     seated = !!(me && live && session.players.includes(me.player));
@@ -64,7 +64,7 @@
     for (const s of (v.state.leaderboard || []).filter((x) => session.players.includes(x.player))) {
       body.appendChild(h('tr', { 'data-player': s.player, 'data-chips': s.chips, class: me && s.player === me.player ? 'me' : null },
         h('td', { class: 'num' }, s.rank), h('td', null, s.player, v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot' }, 'bot') : null),
-        h('td', { class: 'num' }, fmtMoney(s.chips)), h('td', { class: 'muted' }, s.eliminated ? 'eliminated' : s.advances ? 'advances' : '')));
+        h('td', { class: 'num' }, Bac.fmtInt(s.chips)), h('td', { class: 'muted' }, s.eliminated ? 'eliminated' : s.advances ? 'advances' : '')));
     }
   }
 

@@ -17,9 +17,10 @@
   let view = null;
   let lastChips = {};
 
-  // Chips are shown as the table page shows them (minor units, two decimals).
-  const chips = (n) => fmtMoney(n);
-  const money = (n, cur) => fmtMoney(n) + (cur && cur !== 'XXX' ? ' ' + cur : '');
+  // Chips are whole; money is in the tournament currency's own minor units (minor_units).
+  const chips = (n) => Bac.fmtInt(n);
+  let units = 2;
+  const money = (n, cur) => (window.BacCurrency ? window.BacCurrency.format(n, units) : fmtMoney(n)) + (cur && cur !== 'XXX' ? ' ' + cur : '');
   const when = (iso) => { const d = new Date(iso); return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(); };
   function playerEl(p, bots) {
     return [h('span', { class: 'player', 'data-player': p }, p), (bots || []).includes(p) ? h('span', { class: 'badge badge-bot', title: 'A house bot' }, 'bot') : null];
@@ -47,6 +48,7 @@
   }
   function card(t) {
     const c = t.config;
+    units = t.minor_units;
     const st = t.state;
     return h('article', { class: 'panel t-card', 'data-tournament': t.id },
       h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(t.id), 'aria-label': 'Open ' + t.name }),
@@ -83,6 +85,7 @@
 
   function render(v) {
     view = v;
+    units = v.minor_units;
     document.title = v.name + ' · Baccarat';
     setText($('#t-name'), v.name);
     setText($('#t-sub'), gameName(v.game) + (v.config.dragon ? ' · Dragon bets on each session' : ''));
@@ -214,7 +217,8 @@
     if (c.break) row('Break', c.break + ' before each session');
     if (c.rebuy) row('Rebuy', 'up to ' + c.rebuy.max + ' × ' + chips(c.rebuy.chips) + ' chips for ' + money(c.rebuy.price, c.currency) + ' when busted');
     const pool = v.state.pool.total;
-    row('Prizes', c.prizes.map((bp, i) => (i + 1) + ': ' + (bp / 100) + '% (' + money(Math.floor(pool * bp / 10000), c.currency) + ')').join(' · '));
+    row('Prizes', c.prizes.map((bp, i) => (i + 1) + ': ' + (bp / 100) + '%').join(' · ') + ' of the pool, ' + money(pool, c.currency) +
+      ' (tied players share the places they hold)');
     if (v.bots.length) row('Bots', 'House bots fill the entries; they are marked "bot".');
   }
 
