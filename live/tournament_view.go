@@ -15,21 +15,21 @@ import (
 // current round's tables with the ids of the tables that play their sessions, the bots, what
 // the schedule does next, and, for a signed-in player, their own place.
 type TournamentView struct {
-	ID       string            `json:"id"`
-	Name     string            `json:"name"`
-	Game     string            `json:"game"`
-	Phase    tournament.Phase  `json:"phase"`
-	Seq      uint64            `json:"seq"`
-	Chips    ledger.Currency   `json:"chips"`
+	ID    string           `json:"id"`
+	Name  string           `json:"name"`
+	Game  string           `json:"game"`
+	Phase tournament.Phase `json:"phase"`
+	Seq   uint64           `json:"seq"`
+	Chips ledger.Currency  `json:"chips"`
 	// MinorUnits: the decimals of the money currency (fees, pool, prizes); chips are whole.
-	MinorUnits int `json:"minor_units"`
-	Config   tournament.Config `json:"config"`
-	State    tournament.State  `json:"state"`
-	Tables   []TournamentTable `json:"tables"`
-	Bots     []string          `json:"bots"`
-	Next     *TournamentNext   `json:"next,omitempty"`
-	Schedule Schedule          `json:"schedule"`
-	Me       *TournamentMe     `json:"me,omitempty"`
+	MinorUnits int               `json:"minor_units"`
+	Config     tournament.Config `json:"config"`
+	State      tournament.State  `json:"state"`
+	Tables     []TournamentTable `json:"tables"`
+	Bots       []string          `json:"bots"`
+	Next       *TournamentNext   `json:"next,omitempty"`
+	Schedule   Schedule          `json:"schedule"`
+	Me         *TournamentMe     `json:"me,omitempty"`
 }
 
 // TournamentTable is a table of the current round.
@@ -85,7 +85,7 @@ func (tr *tourney) buildView() TournamentView {
 	st := tr.t.State()
 	v := TournamentView{ID: tr.id, Name: cfg.Name, Game: cfg.Game, Phase: tr.t.Phase(), Seq: tr.t.Seq(), Chips: tr.t.Chips(),
 		MinorUnits: baccarat.MinorUnits(cfg.Currency),
-		Config: cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
+		Config:     cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
 	for _, e := range st.Entrants {
 		if tr.isBot(e.Player) {
 			v.Bots = append(v.Bots, e.Player)
