@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/seamless/refwallet"
+	"github.com/tablehouse/baccarat/table"
+)
+
+// check compares the operator's books with ours and with the journals, and reports the
+// run's figures.
+func (c *chaos) check(began time.Time) {
+	t := c.t
+	ctx := context.Background()
+	db := c.readDB()
+	defer db.Close()
+	calls := c.calls(db)
+	rep, err := c.store.Report(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byTx := map[string]journal.WalletCall{}
+	for _, x := range calls {
+		byTx[x.Tx] = x
+	}
+	op := map[string]refwallet.TxReport{}
+	for _, x := range rep.Txs {
+		if _, twice := op[x.Tx]; twice {
+			t.Errorf("the operator recorded tx %s twice", x.Tx)
+		}
+		op[x.Tx] = x
+		if _, ok := byTx[x.Tx]; !ok {
+			t.Errorf("the operator has tx %s (%s) that our books do not", x.Tx, x.Kind)
+		}
+	}
+	c.checkBalances(rep, calls, byTx)
+	c.checkAcks(calls, op)
+	settled := c.checkSettlements(db, op)
+	for _, x := range calls {
+		if x.State == journal.CallPending || x.State == journal.CallFailed {
+			t.Errorf("left in the outbox: %s %s is %s (%s)", x.Kind, x.Tx, x.State, x.Error)
+		}
+	}
+	v, err := live.Verify(ctx, db, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.OK() || len(v.Undelivered) > 0 {
+		t.Errorf("verify: %q; undelivered %q", v.Problems, v.Undelivered)
+	}
+	kinds := map[string]int{}
+	for _, x := range calls {
+		kinds[string(x.Kind)+" "+string(x.State)]++
+	}
+	faults := map[string]int{}
+	for _, x := range rep.Txs {
+		if x.Error != "" {
+			faults["refused "+x.Error]++
+		}
+	}
+	var refusals []string
+	c.refused.Range(func(k, v any) bool {
+		refusals = append(refusals, k.(string)+"="+itoa(v.(interface{ Load() int64 }).Load()))
+		return true
+	})
+	sort.Strings(refusals)
+	t.Logf("chaos: %s, %d SIGKILLs; %d wager requests sent (%d retried), %d acknowledged, %d settlements checked; refused %s",
+		time.Since(began).Round(time.Second), c.kills, c.sent.Load(), c.retried.Load(), len(c.acks), settled, strings.Join(refusals, " "))
+	t.Logf("chaos: our wallet calls %v; the operator recorded %d txs, refusals %v", kinds, len(rep.Txs), faults)
+}
+
+func itoa(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// checkBalances: every operator balance is its opening balance less the debits, plus the
+// credits and rollbacks our books say happened.
+func (c *chaos) checkBalances(rep *refwallet.Report, calls []journal.WalletCall, byTx map[string]journal.WalletCall) {
+	want := map[string]int64{}
+	for _, p := range rep.Players {
+		want[p.Player+"/"+p.Currency] = p.Opening
+		if p.Opening != c.openings[p.Player+"/"+p.Currency] {
+			c.t.Errorf("%s %s opened at %d", p.Player, p.Currency, p.Opening)
+		}
+	}
+	for _, x := range calls {
+		k := x.Player + "/" + x.Currency
+		switch {
+		case x.Kind == journal.CallDebit && x.State == journal.CallPlaced:
+			want[k] -= x.Amount
+		case x.Kind == journal.CallCredit && x.State == journal.CallDone:
+			want[k] += x.Amount
+		case x.Kind == journal.CallRollback && x.State == journal.CallDone && byTx[x.DebitTx].State == journal.CallPlaced:
+			want[k] += x.Amount
+		}
+	}
+	for _, p := range rep.Players {
+		if got := want[p.Player+"/"+p.Currency]; got != p.Balance {
+			c.t.Errorf("%s %s: the operator holds %d, our books say %d", p.Player, p.Currency, p.Balance, got)
+		}
+	}
+}
+
+// checkAcks: every acknowledged wager has exactly one placed debit of its stake, which the
+// operator applied once; every other attempt at its request moved nothing in the end.
+func (c *chaos) checkAcks(calls []journal.WalletCall, op map[string]refwallet.TxReport) {
+	placed := map[string][]journal.WalletCall{}
+	byRequest := map[string][]journal.WalletCall{}
+	closer := map[string]journal.WalletCall{}
+	for _, x := range calls {
+		switch {
+		case x.Kind == journal.CallDebit && x.State == journal.CallPlaced:
+			placed[x.Table+"/"+itoa(int64(x.TableWager))] = append(placed[x.Table+"/"+itoa(int64(x.TableWager))], x)
+		case x.Closes():
+			closer[x.DebitTx] = x
+		}
+		if x.Kind == journal.CallDebit {
+			byRequest[x.Player+"/"+x.RequestID] = append(byRequest[x.Player+"/"+x.RequestID], x)
+		}
+	}
+	for _, a := range c.acks {
+		ds := placed[a.table+"/"+itoa(int64(a.wager))]
+		if len(ds) != 1 || ds[0].Amount != a.stake || ds[0].Player != a.player || ds[0].RequestID != a.request {
+			c.t.Errorf("acknowledged wager %d at %s (%s, %d): placed debits %+v", a.wager, a.table, a.request, a.stake, ds)
+			continue
+		}
+		if x := op[ds[0].Tx]; x.Moved != -a.stake {
+			c.t.Errorf("acknowledged wager %d at %s: the operator moved %d for its debit %s", a.wager, a.table, x.Moved, ds[0].Tx)
+		}
+		var net int64
+		for _, d := range byRequest[a.player+"/"+a.request] {
+			net += op[d.Tx].Moved
+			if d.State != journal.CallPlaced {
+				net += op[closer[d.Tx].Tx].Moved // a given-back attempt: its rollback undoes whatever it took
+			}
+		}
+		if net != -a.stake {
+			c.t.Errorf("request %s of %s: its debits moved %d in all, want %d", a.request, a.player, net, -a.stake)
+		}
+	}
+}
+
+// checkSettlements: every settled wager of every table's journal was credited exactly its
+// return once (a void: rolled back once), as the operator applied it. It returns how many.
+func (c *chaos) checkSettlements(db interface {
+	Load(context.Context, string, uint64) ([]journal.Record, error)
+}, op map[string]refwallet.TxReport) int {
+	n := 0
+	for _, spec := range chaosTables {
+		recs, err := db.Load(context.Background(), spec.ID, 2)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		for _, r := range recs {
+			var e table.Event
+			if err := json.Unmarshal(r.Data, &e); err != nil {
+				c.t.Fatal(err)
+			}
+			switch e.Type {
+			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+			default:
+				continue
+			}
+			for _, s := range e.Settlements {
+				if s.Rides {
+					continue
+				}
+				n++
+				kind, amount := journal.CallCredit, s.Returned
+				if e.Type == table.EvRoundVoided || s.Outcome == games.Void {
+					kind, amount = journal.CallRollback, s.Stake
+				}
+				x, ok := op[live.CloseTx(kind, spec.ID, s.Wager)]
+				if !ok || x.Error != "" || x.Moved != amount || x.Kind != string(kind) {
+					c.t.Errorf("%s wager %d (%s %d): the operator's %s: %+v", spec.ID, s.Wager, s.Outcome, s.Returned, kind, x)
+				}
+			}
+		}
+	}
+	return n
+}
