@@ -19,19 +19,19 @@ import (
 
 // Defines values for BetRulesKind.
 const (
-	Dragon BetRulesKind = "dragon"
-	Main   BetRulesKind = "main"
-	Side   BetRulesKind = "side"
+	BetRulesKindDragon BetRulesKind = "dragon"
+	BetRulesKindMain   BetRulesKind = "main"
+	BetRulesKindSide   BetRulesKind = "side"
 )
 
 // Valid indicates whether the value is a known member of the BetRulesKind enum.
 func (e BetRulesKind) Valid() bool {
 	switch e {
-	case Dragon:
+	case BetRulesKindDragon:
 		return true
-	case Main:
+	case BetRulesKindMain:
 		return true
-	case Side:
+	case BetRulesKindSide:
 		return true
 	default:
 		return false
@@ -143,6 +143,36 @@ func (e SpecMode) Valid() bool {
 	}
 }
 
+// Defines values for TournamentPhase.
+const (
+	Cancelled          TournamentPhase = "cancelled"
+	Finished           TournamentPhase = "finished"
+	Registering        TournamentPhase = "registering"
+	RegistrationClosed TournamentPhase = "registration_closed"
+	Running            TournamentPhase = "running"
+	Scheduled          TournamentPhase = "scheduled"
+)
+
+// Valid indicates whether the value is a known member of the TournamentPhase enum.
+func (e TournamentPhase) Valid() bool {
+	switch e {
+	case Cancelled:
+		return true
+	case Finished:
+		return true
+	case Registering:
+		return true
+	case RegistrationClosed:
+		return true
+	case Running:
+		return true
+	case Scheduled:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WalletErrorError.
 const (
 	BadRequest        WalletErrorError = "bad_request"
@@ -206,6 +236,30 @@ func (e CreateAccountJSONBodyRole) Valid() bool {
 	case CreateAccountJSONBodyRolePit:
 		return true
 	case CreateAccountJSONBodyRolePlayer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CreateTournamentJSONBodyBotsStrategy.
+const (
+	CreateTournamentJSONBodyBotsStrategyDragon     CreateTournamentJSONBodyBotsStrategy = "dragon"
+	CreateTournamentJSONBodyBotsStrategyFlat       CreateTournamentJSONBodyBotsStrategy = "flat"
+	CreateTournamentJSONBodyBotsStrategyMartingale CreateTournamentJSONBodyBotsStrategy = "martingale"
+	CreateTournamentJSONBodyBotsStrategyRandom     CreateTournamentJSONBodyBotsStrategy = "random"
+)
+
+// Valid indicates whether the value is a known member of the CreateTournamentJSONBodyBotsStrategy enum.
+func (e CreateTournamentJSONBodyBotsStrategy) Valid() bool {
+	switch e {
+	case CreateTournamentJSONBodyBotsStrategyDragon:
+		return true
+	case CreateTournamentJSONBodyBotsStrategyFlat:
+		return true
+	case CreateTournamentJSONBodyBotsStrategyMartingale:
+		return true
+	case CreateTournamentJSONBodyBotsStrategyRandom:
 		return true
 	default:
 		return false
@@ -368,6 +422,37 @@ type TableRules struct {
 	// Tournament a tournament's game: played for chips
 	Tournament bool `json:"tournament"`
 }
+
+// Tournament A tournament as the caller sees it (web/API.md, Tournaments).
+type Tournament struct {
+	Bots *[]string `json:"bots,omitempty"`
+
+	// Chips the chips' currency, CHIPS:<id>
+	Chips *string `json:"chips,omitempty"`
+
+	// Config tournament.Config
+	Config *map[string]interface{} `json:"config,omitempty"`
+	Game   string                  `json:"game"`
+	Id     string                  `json:"id"`
+
+	// Me with a player's token: their entry, chips, table, rank and result
+	Me         *map[string]interface{} `json:"me,omitempty"`
+	MinorUnits *int                    `json:"minor_units,omitempty"`
+	Name       *string                 `json:"name,omitempty"`
+	Next       *map[string]interface{} `json:"next,omitempty"`
+	Phase      TournamentPhase         `json:"phase"`
+	Schedule   *map[string]interface{} `json:"schedule,omitempty"`
+
+	// Seq the tournament's last event; ask again with after=seq to follow it
+	Seq int `json:"seq"`
+
+	// State tournament.State: phase, round, stakes, entrants, leaderboard, sessions, pool, results
+	State  *map[string]interface{}   `json:"state,omitempty"`
+	Tables *[]map[string]interface{} `json:"tables,omitempty"`
+}
+
+// TournamentPhase defines model for Tournament.Phase.
+type TournamentPhase string
 
 // Wager defines model for Wager.
 type Wager struct {
@@ -532,6 +617,15 @@ type CreditAccountJSONBody struct {
 	Key    *string `json:"key,omitempty"`
 }
 
+// GetReconciliationParams defines parameters for GetReconciliation.
+type GetReconciliationParams struct {
+	// From RFC 3339 time or a date; default a day before to
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To RFC 3339 time or a date (to the end of that day); default now
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+}
+
 // SetLimitsJSONBody defines parameters for SetLimits.
 type SetLimitsJSONBody struct {
 	Bet    *string `json:"bet,omitempty"`
@@ -540,10 +634,50 @@ type SetLimitsJSONBody struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
+// CreateTournamentJSONBody defines parameters for CreateTournament.
+type CreateTournamentJSONBody struct {
+	Bots *[]struct {
+		Id       *string                               `json:"id,omitempty"`
+		Strategy *CreateTournamentJSONBodyBotsStrategy `json:"strategy,omitempty"`
+	} `json:"bots,omitempty"`
+	Config   map[string]interface{} `json:"config"`
+	Decks    *int                   `json:"decks,omitempty"`
+	Schedule *struct {
+		// Betting a Go duration, e.g. 15s
+		Betting *string `json:"betting,omitempty"`
+	} `json:"schedule,omitempty"`
+}
+
+// CreateTournamentJSONBodyBotsStrategy defines parameters for CreateTournament.
+type CreateTournamentJSONBodyBotsStrategy string
+
+// ExchangeLaunchCodeJSONBody defines parameters for ExchangeLaunchCode.
+type ExchangeLaunchCodeJSONBody struct {
+	Code string `json:"code"`
+}
+
 // GetMyStatementParams defines parameters for GetMyStatement.
 type GetMyStatementParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 	After *int `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// OperatorLaunchJSONBody defines parameters for OperatorLaunch.
+type OperatorLaunchJSONBody struct {
+	// Currency ISO 4217
+	Currency *string `json:"currency,omitempty"`
+
+	// Language the pages' language: en or zh-CN
+	Language *string `json:"language,omitempty"`
+	Name     *string `json:"name,omitempty"`
+	Player   string  `json:"player"`
+	Table    *string `json:"table,omitempty"`
+}
+
+// OperatorLaunchParams defines parameters for OperatorLaunch.
+type OperatorLaunchParams struct {
+	// XSignature hex HMAC-SHA256 of the raw body with the operator secret
+	XSignature string `json:"X-Signature"`
 }
 
 // PeelSqueezeJSONBody defines parameters for PeelSqueeze.
@@ -571,6 +705,11 @@ type WithdrawWagersJSONBody struct {
 	Wager *int `json:"wager,omitempty"`
 }
 
+// GetTournamentParams defines parameters for GetTournament.
+type GetTournamentParams struct {
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+}
+
 // CreateAccountJSONRequestBody defines body for CreateAccount for application/json ContentType.
 type CreateAccountJSONRequestBody CreateAccountJSONBody
 
@@ -585,6 +724,15 @@ type CreateTableJSONRequestBody = Spec
 
 // SetLimitsJSONRequestBody defines body for SetLimits for application/json ContentType.
 type SetLimitsJSONRequestBody SetLimitsJSONBody
+
+// CreateTournamentJSONRequestBody defines body for CreateTournament for application/json ContentType.
+type CreateTournamentJSONRequestBody CreateTournamentJSONBody
+
+// ExchangeLaunchCodeJSONRequestBody defines body for ExchangeLaunchCode for application/json ContentType.
+type ExchangeLaunchCodeJSONRequestBody ExchangeLaunchCodeJSONBody
+
+// OperatorLaunchJSONRequestBody defines body for OperatorLaunch for application/json ContentType.
+type OperatorLaunchJSONRequestBody OperatorLaunchJSONBody
 
 // SendCommandJSONRequestBody defines body for SendCommand for application/json ContentType.
 type SendCommandJSONRequestBody = Command
@@ -749,6 +897,11 @@ type ClientInterface interface {
 	// Corresponds with POST /api/admin/accounts/{id}/token (the `IssueToken` operationId).
 	IssueToken(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetReconciliation Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
+	//
+	// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
+	GetReconciliation(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateTableWithBody Create a table (admin)
 	//
 	// Takes any type of body and a specified content type.
@@ -777,10 +930,42 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/admin/tables/{id}/limits (the `SetLimits` operationId).
 	SetLimits(ctx context.Context, id string, body SetLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateTournamentWithBody Create a tournament (admin)
+	//
+	// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+	CreateTournamentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateTournament Create a tournament (admin)
+	//
+	// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+	CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListGames Every game, its bets and pay tables
 	//
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExchangeLaunchCodeWithBody Trade a launch code, once, for the player's token (the launch page)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+	ExchangeLaunchCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExchangeLaunchCode Trade a launch code, once, for the player's token (the launch page)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+	ExchangeLaunchCode(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMe The caller's account and balance
 	//
@@ -791,6 +976,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 	GetMyStatement(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
+	//
+	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+	OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
+	//
+	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+	OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListTables The lobby: every table with its mini Big Road
 	//
@@ -896,6 +1099,41 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/tables/{id}/withdraw (the `WithdrawWagers` operationId).
 	WithdrawWagers(ctx context.Context, id string, body WithdrawWagersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListTournaments The latest 100 tournaments, the latest start first
+	//
+	// Public.
+	//
+	// Corresponds with GET /api/tournaments (the `ListTournaments` operationId).
+	ListTournaments(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetTournament One tournament; with after=SEQ a long poll until it moves past SEQ
+	//
+	// With a player's token the answer has me. With after it waits up to 20 s for the tournament to move past event SEQ.
+	//
+	// Corresponds with GET /api/tournaments/{id} (the `GetTournament` operationId).
+	GetTournament(ctx context.Context, id string, params *GetTournamentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RebuyTournament Buy chips again after busting, where the tournament allows (player)
+	//
+	// Refusals: 409 not_registered, eliminated, no_rebuys_left, rebuy_closed, not_busted; 402 insufficient_funds.
+	//
+	// Corresponds with POST /api/tournaments/{id}/rebuy (the `RebuyTournament` operationId).
+	RebuyTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegisterTournament Register for a tournament, paying its entry fee (player)
+	//
+	// The fee leaves the wallet for the prize pool in the same commit as the registration. Refusals: 409 registration_closed, already_registered, tournament_full; 402 insufficient_funds.
+	//
+	// Corresponds with POST /api/tournaments/{id}/register (the `RegisterTournament` operationId).
+	RegisterTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnregisterTournament Unregister before the start; the fee is refunded (player)
+	//
+	// Refusals: 409 registration_closed, not_registered.
+	//
+	// Corresponds with POST /api/tournaments/{id}/unregister (the `UnregisterTournament` operationId).
+	UnregisterTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMetrics Prometheus metrics
 	//
@@ -1065,6 +1303,21 @@ func (c *Client) IssueToken(ctx context.Context, id string, reqEditors ...Reques
 	return c.Client.Do(req)
 }
 
+// GetReconciliation Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
+//
+// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
+func (c *Client) GetReconciliation(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetReconciliationRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateTableWithBody Create a table (admin)
 //
 // Takes any type of body and a specified content type.
@@ -1133,11 +1386,83 @@ func (c *Client) SetLimits(ctx context.Context, id string, body SetLimitsJSONReq
 	return c.Client.Do(req)
 }
 
+// CreateTournamentWithBody Create a tournament (admin)
+//
+// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+func (c *Client) CreateTournamentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTournamentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateTournament Create a tournament (admin)
+//
+// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+func (c *Client) CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTournamentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListGames Every game, its bets and pay tables
 //
 // Corresponds with GET /api/games (the `ListGames` operationId).
 func (c *Client) ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListGamesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExchangeLaunchCodeWithBody Trade a launch code, once, for the player's token (the launch page)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+func (c *Client) ExchangeLaunchCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExchangeLaunchCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExchangeLaunchCode Trade a launch code, once, for the player's token (the launch page)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+func (c *Client) ExchangeLaunchCode(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExchangeLaunchCodeRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1168,6 +1493,44 @@ func (c *Client) GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*htt
 // Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 func (c *Client) GetMyStatement(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMyStatementRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
+//
+// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+func (c *Client) OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
+//
+// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+func (c *Client) OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1423,6 +1786,91 @@ func (c *Client) WithdrawWagersWithBody(ctx context.Context, id string, contentT
 // Corresponds with POST /api/tables/{id}/withdraw (the `WithdrawWagers` operationId).
 func (c *Client) WithdrawWagers(ctx context.Context, id string, body WithdrawWagersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewWithdrawWagersRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListTournaments The latest 100 tournaments, the latest start first
+//
+// Public.
+//
+// Corresponds with GET /api/tournaments (the `ListTournaments` operationId).
+func (c *Client) ListTournaments(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListTournamentsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetTournament One tournament; with after=SEQ a long poll until it moves past SEQ
+//
+// With a player's token the answer has me. With after it waits up to 20 s for the tournament to move past event SEQ.
+//
+// Corresponds with GET /api/tournaments/{id} (the `GetTournament` operationId).
+func (c *Client) GetTournament(ctx context.Context, id string, params *GetTournamentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTournamentRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RebuyTournament Buy chips again after busting, where the tournament allows (player)
+//
+// Refusals: 409 not_registered, eliminated, no_rebuys_left, rebuy_closed, not_busted; 402 insufficient_funds.
+//
+// Corresponds with POST /api/tournaments/{id}/rebuy (the `RebuyTournament` operationId).
+func (c *Client) RebuyTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRebuyTournamentRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegisterTournament Register for a tournament, paying its entry fee (player)
+//
+// The fee leaves the wallet for the prize pool in the same commit as the registration. Refusals: 409 registration_closed, already_registered, tournament_full; 402 insufficient_funds.
+//
+// Corresponds with POST /api/tournaments/{id}/register (the `RegisterTournament` operationId).
+func (c *Client) RegisterTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegisterTournamentRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnregisterTournament Unregister before the start; the fee is refunded (player)
+//
+// Refusals: 409 registration_closed, not_registered.
+//
+// Corresponds with POST /api/tournaments/{id}/unregister (the `UnregisterTournament` operationId).
+func (c *Client) UnregisterTournament(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnregisterTournamentRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -1750,6 +2198,72 @@ func NewIssueTokenRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetReconciliationRequest constructs an http.Request for the GetReconciliation method
+func NewGetReconciliationRequest(server string, params *GetReconciliationParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/reconciliation")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateTableRequest calls the generic CreateTable builder with application/json body
 func NewCreateTableRequest(server string, body CreateTableJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -1837,6 +2351,46 @@ func NewSetLimitsRequestWithBody(server string, id string, contentType string, b
 	return req, nil
 }
 
+// NewCreateTournamentRequest calls the generic CreateTournament builder with application/json body
+func NewCreateTournamentRequest(server string, body CreateTournamentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateTournamentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateTournamentRequestWithBody constructs an http.Request for the CreateTournament method, with any body, and a specified content type
+func NewCreateTournamentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournaments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListGamesRequest constructs an http.Request for the ListGames method
 func NewListGamesRequest(server string) (*http.Request, error) {
 	var err error
@@ -1860,6 +2414,46 @@ func NewListGamesRequest(server string) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewExchangeLaunchCodeRequest calls the generic ExchangeLaunchCode builder with application/json body
+func NewExchangeLaunchCodeRequest(server string, body ExchangeLaunchCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewExchangeLaunchCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewExchangeLaunchCodeRequestWithBody constructs an http.Request for the ExchangeLaunchCode method, with any body, and a specified content type
+func NewExchangeLaunchCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/launch")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -1952,6 +2546,59 @@ func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*htt
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewOperatorLaunchRequest calls the generic OperatorLaunch builder with application/json body
+func NewOperatorLaunchRequest(server string, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewOperatorLaunchRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewOperatorLaunchRequestWithBody constructs an http.Request for the OperatorLaunch method, with any body, and a specified content type
+func NewOperatorLaunchRequestWithBody(server string, params *OperatorLaunchParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/operator/launch")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Signature", params.XSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Signature", headerParam0)
+
 	}
 
 	return req, nil
@@ -2421,6 +3068,196 @@ func NewWithdrawWagersRequestWithBody(server string, id string, contentType stri
 	return req, nil
 }
 
+// NewListTournamentsRequest constructs an http.Request for the ListTournaments method
+func NewListTournamentsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tournaments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetTournamentRequest constructs an http.Request for the GetTournament method
+func NewGetTournamentRequest(server string, id string, params *GetTournamentParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tournaments/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRebuyTournamentRequest constructs an http.Request for the RebuyTournament method
+func NewRebuyTournamentRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tournaments/%s/rebuy", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRegisterTournamentRequest constructs an http.Request for the RegisterTournament method
+func NewRegisterTournamentRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tournaments/%s/register", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUnregisterTournamentRequest constructs an http.Request for the UnregisterTournament method
+func NewUnregisterTournamentRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tournaments/%s/unregister", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetMetricsRequest constructs an http.Request for the GetMetrics method
 func NewGetMetricsRequest(server string) (*http.Request, error) {
 	var err error
@@ -2562,6 +3399,13 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/admin/accounts/{id}/token (the `IssueToken` operationId).
 	IssueTokenWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*IssueTokenResponse, error)
 
+	// GetReconciliationWithResponse Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
+	GetReconciliationWithResponse(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*GetReconciliationResponse, error)
+
 	// CreateTableWithBodyWithResponse Create a table (admin)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -2590,12 +3434,44 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /api/admin/tables/{id}/limits (the `SetLimits` operationId).
 	SetLimitsWithResponse(ctx context.Context, id string, body SetLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*SetLimitsResponse, error)
 
+	// CreateTournamentWithBodyWithResponse Create a tournament (admin)
+	//
+	// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+	CreateTournamentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error)
+
+	// CreateTournamentWithResponse Create a tournament (admin)
+	//
+	// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+	CreateTournamentWithResponse(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error)
+
 	// ListGamesWithResponse Every game, its bets and pay tables
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListGamesResponse, error)
+
+	// ExchangeLaunchCodeWithBodyWithResponse Trade a launch code, once, for the player's token (the launch page)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+	ExchangeLaunchCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error)
+
+	// ExchangeLaunchCodeWithResponse Trade a launch code, once, for the player's token (the launch page)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+	ExchangeLaunchCodeWithResponse(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error)
 
 	// GetMeWithResponse The caller's account and balance
 	//
@@ -2610,6 +3486,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 	GetMyStatementWithResponse(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*GetMyStatementResponse, error)
+
+	// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
+	//
+	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+	OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
+
+	// OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
+	//
+	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+	OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
 
 	// ListTablesWithResponse The lobby: every table with its mini Big Road
 	//
@@ -2725,6 +3619,51 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/tables/{id}/withdraw (the `WithdrawWagers` operationId).
 	WithdrawWagersWithResponse(ctx context.Context, id string, body WithdrawWagersJSONRequestBody, reqEditors ...RequestEditorFn) (*WithdrawWagersResponse, error)
+
+	// ListTournamentsWithResponse The latest 100 tournaments, the latest start first
+	//
+	// Public.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/tournaments (the `ListTournaments` operationId).
+	ListTournamentsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListTournamentsResponse, error)
+
+	// GetTournamentWithResponse One tournament; with after=SEQ a long poll until it moves past SEQ
+	//
+	// With a player's token the answer has me. With after it waits up to 20 s for the tournament to move past event SEQ.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/tournaments/{id} (the `GetTournament` operationId).
+	GetTournamentWithResponse(ctx context.Context, id string, params *GetTournamentParams, reqEditors ...RequestEditorFn) (*GetTournamentResponse, error)
+
+	// RebuyTournamentWithResponse Buy chips again after busting, where the tournament allows (player)
+	//
+	// Refusals: 409 not_registered, eliminated, no_rebuys_left, rebuy_closed, not_busted; 402 insufficient_funds.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tournaments/{id}/rebuy (the `RebuyTournament` operationId).
+	RebuyTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RebuyTournamentResponse, error)
+
+	// RegisterTournamentWithResponse Register for a tournament, paying its entry fee (player)
+	//
+	// The fee leaves the wallet for the prize pool in the same commit as the registration. Refusals: 409 registration_closed, already_registered, tournament_full; 402 insufficient_funds.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tournaments/{id}/register (the `RegisterTournament` operationId).
+	RegisterTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RegisterTournamentResponse, error)
+
+	// UnregisterTournamentWithResponse Unregister before the start; the fee is refunded (player)
+	//
+	// Refusals: 409 registration_closed, not_registered.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tournaments/{id}/unregister (the `UnregisterTournament` operationId).
+	UnregisterTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*UnregisterTournamentResponse, error)
 
 	// GetMetricsWithResponse Prometheus metrics
 	//
@@ -3399,6 +4338,82 @@ func (r IssueTokenResponse) ContentType() string {
 	return ""
 }
 
+type GetReconciliationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *map[string]interface{}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetReconciliationResponse) GetJSON200() *map[string]interface{} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetReconciliationResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetReconciliationResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetReconciliationResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetReconciliationResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetReconciliationResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetReconciliationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetReconciliationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetReconciliationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetReconciliationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type CreateTableResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -3593,6 +4608,96 @@ func (r SetLimitsResponse) ContentType() string {
 	return ""
 }
 
+type CreateTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateTournamentResponse) GetJSON201() *Tournament {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CreateTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type ListGamesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -3677,6 +4782,87 @@ func (r ListGamesResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListGamesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ExchangeLaunchCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Currency *string `json:"currency,omitempty"`
+		Language *string `json:"language,omitempty"`
+		Player   string  `json:"player"`
+		Table    *string `json:"table,omitempty"`
+		Token    string  `json:"token"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON200() *struct {
+	Currency *string `json:"currency,omitempty"`
+	Language *string `json:"language,omitempty"`
+	Player   string  `json:"player"`
+	Table    *string `json:"table,omitempty"`
+	Token    string  `json:"token"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ExchangeLaunchCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExchangeLaunchCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExchangeLaunchCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExchangeLaunchCodeResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -3857,6 +5043,94 @@ func (r GetMyStatementResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetMyStatementResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type OperatorLaunchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Code    string    `json:"code"`
+		Expires time.Time `json:"expires"`
+		Player  string    `json:"player"`
+		Table   *string   `json:"table,omitempty"`
+		Url     string    `json:"url"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r OperatorLaunchResponse) GetJSON200() *struct {
+	Code    string    `json:"code"`
+	Expires time.Time `json:"expires"`
+	Player  string    `json:"player"`
+	Table   *string   `json:"table,omitempty"`
+	Url     string    `json:"url"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r OperatorLaunchResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r OperatorLaunchResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r OperatorLaunchResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r OperatorLaunchResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r OperatorLaunchResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r OperatorLaunchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r OperatorLaunchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r OperatorLaunchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r OperatorLaunchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -4805,6 +6079,470 @@ func (r WithdrawWagersResponse) ContentType() string {
 	return ""
 }
 
+type ListTournamentsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListTournamentsResponse) GetJSON200() *[]Tournament {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListTournamentsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListTournamentsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListTournamentsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListTournamentsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ListTournamentsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListTournamentsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListTournamentsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListTournamentsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListTournamentsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListTournamentsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListTournamentsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetTournamentResponse) GetJSON200() *Tournament {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type RebuyTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RebuyTournamentResponse) GetJSON200() *Tournament {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RebuyTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RebuyTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r RebuyTournamentResponse) GetJSON402() *Error {
+	return r.JSON402
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RebuyTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RebuyTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RebuyTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RebuyTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RebuyTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RebuyTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RebuyTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RebuyTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RebuyTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type RegisterTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RegisterTournamentResponse) GetJSON200() *Tournament {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RegisterTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RegisterTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r RegisterTournamentResponse) GetJSON402() *Error {
+	return r.JSON402
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RegisterTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RegisterTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RegisterTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RegisterTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RegisterTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RegisterTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RegisterTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RegisterTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RegisterTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type UnregisterTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON200() *Tournament {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UnregisterTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnregisterTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnregisterTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnregisterTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnregisterTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetMetricsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -4976,6 +6714,19 @@ func (c *ClientWithResponses) IssueTokenWithResponse(ctx context.Context, id str
 	return ParseIssueTokenResponse(rsp)
 }
 
+// GetReconciliationWithResponse Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
+func (c *ClientWithResponses) GetReconciliationWithResponse(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*GetReconciliationResponse, error) {
+	rsp, err := c.GetReconciliation(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetReconciliationResponse(rsp)
+}
+
 // CreateTableWithBodyWithResponse Create a table (admin)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -5028,6 +6779,36 @@ func (c *ClientWithResponses) SetLimitsWithResponse(ctx context.Context, id stri
 	return ParseSetLimitsResponse(rsp)
 }
 
+// CreateTournamentWithBodyWithResponse Create a tournament (admin)
+//
+// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+func (c *ClientWithResponses) CreateTournamentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error) {
+	rsp, err := c.CreateTournamentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateTournamentResponse(rsp)
+}
+
+// CreateTournamentWithResponse Create a tournament (admin)
+//
+// The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
+func (c *ClientWithResponses) CreateTournamentWithResponse(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error) {
+	rsp, err := c.CreateTournament(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateTournamentResponse(rsp)
+}
+
 // ListGamesWithResponse Every game, its bets and pay tables
 //
 // Returns a wrapper object for the known response body format(s).
@@ -5039,6 +6820,32 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, reqEdit
 		return nil, err
 	}
 	return ParseListGamesResponse(rsp)
+}
+
+// ExchangeLaunchCodeWithBodyWithResponse Trade a launch code, once, for the player's token (the launch page)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+func (c *ClientWithResponses) ExchangeLaunchCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error) {
+	rsp, err := c.ExchangeLaunchCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExchangeLaunchCodeResponse(rsp)
+}
+
+// ExchangeLaunchCodeWithResponse Trade a launch code, once, for the player's token (the launch page)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
+func (c *ClientWithResponses) ExchangeLaunchCodeWithResponse(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error) {
+	rsp, err := c.ExchangeLaunchCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExchangeLaunchCodeResponse(rsp)
 }
 
 // GetMeWithResponse The caller's account and balance
@@ -5065,6 +6872,36 @@ func (c *ClientWithResponses) GetMyStatementWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseGetMyStatementResponse(rsp)
+}
+
+// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
+//
+// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunchWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOperatorLaunchResponse(rsp)
+}
+
+// OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
+//
+// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
+func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunch(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOperatorLaunchResponse(rsp)
 }
 
 // ListTablesWithResponse The lobby: every table with its mini Big Road
@@ -5270,6 +7107,81 @@ func (c *ClientWithResponses) WithdrawWagersWithResponse(ctx context.Context, id
 		return nil, err
 	}
 	return ParseWithdrawWagersResponse(rsp)
+}
+
+// ListTournamentsWithResponse The latest 100 tournaments, the latest start first
+//
+// Public.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/tournaments (the `ListTournaments` operationId).
+func (c *ClientWithResponses) ListTournamentsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListTournamentsResponse, error) {
+	rsp, err := c.ListTournaments(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListTournamentsResponse(rsp)
+}
+
+// GetTournamentWithResponse One tournament; with after=SEQ a long poll until it moves past SEQ
+//
+// With a player's token the answer has me. With after it waits up to 20 s for the tournament to move past event SEQ.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/tournaments/{id} (the `GetTournament` operationId).
+func (c *ClientWithResponses) GetTournamentWithResponse(ctx context.Context, id string, params *GetTournamentParams, reqEditors ...RequestEditorFn) (*GetTournamentResponse, error) {
+	rsp, err := c.GetTournament(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetTournamentResponse(rsp)
+}
+
+// RebuyTournamentWithResponse Buy chips again after busting, where the tournament allows (player)
+//
+// Refusals: 409 not_registered, eliminated, no_rebuys_left, rebuy_closed, not_busted; 402 insufficient_funds.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tournaments/{id}/rebuy (the `RebuyTournament` operationId).
+func (c *ClientWithResponses) RebuyTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RebuyTournamentResponse, error) {
+	rsp, err := c.RebuyTournament(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRebuyTournamentResponse(rsp)
+}
+
+// RegisterTournamentWithResponse Register for a tournament, paying its entry fee (player)
+//
+// The fee leaves the wallet for the prize pool in the same commit as the registration. Refusals: 409 registration_closed, already_registered, tournament_full; 402 insufficient_funds.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tournaments/{id}/register (the `RegisterTournament` operationId).
+func (c *ClientWithResponses) RegisterTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RegisterTournamentResponse, error) {
+	rsp, err := c.RegisterTournament(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegisterTournamentResponse(rsp)
+}
+
+// UnregisterTournamentWithResponse Unregister before the start; the fee is refunded (player)
+//
+// Refusals: 409 registration_closed, not_registered.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tournaments/{id}/unregister (the `UnregisterTournament` operationId).
+func (c *ClientWithResponses) UnregisterTournamentWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*UnregisterTournamentResponse, error) {
+	rsp, err := c.UnregisterTournament(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnregisterTournamentResponse(rsp)
 }
 
 // GetMetricsWithResponse Prometheus metrics
@@ -5845,6 +7757,67 @@ func ParseIssueTokenResponse(rsp *http.Response) (*IssueTokenResponse, error) {
 	return response, nil
 }
 
+// ParseGetReconciliationResponse parses an HTTP response from a GetReconciliationWithResponse call
+func ParseGetReconciliationResponse(rsp *http.Response) (*GetReconciliationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetReconciliationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest map[string]interface{}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseCreateTableResponse parses an HTTP response from a CreateTableWithResponse call
 func ParseCreateTableResponse(rsp *http.Response) (*CreateTableResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -6009,6 +7982,81 @@ func ParseSetLimitsResponse(rsp *http.Response) (*SetLimitsResponse, error) {
 	return response, nil
 }
 
+// ParseCreateTournamentResponse parses an HTTP response from a CreateTournamentWithResponse call
+func ParseCreateTournamentResponse(rsp *http.Response) (*CreateTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseListGamesResponse parses an HTTP response from a ListGamesWithResponse call
 func ParseListGamesResponse(rsp *http.Response) (*ListGamesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -6064,6 +8112,66 @@ func ParseListGamesResponse(rsp *http.Response) (*ListGamesResponse, error) {
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseExchangeLaunchCodeResponse parses an HTTP response from a ExchangeLaunchCodeWithResponse call
+func ParseExchangeLaunchCodeResponse(rsp *http.Response) (*ExchangeLaunchCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExchangeLaunchCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Currency *string `json:"currency,omitempty"`
+			Language *string `json:"language,omitempty"`
+			Player   string  `json:"player"`
+			Table    *string `json:"table,omitempty"`
+			Token    string  `json:"token"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -6214,6 +8322,73 @@ func ParseGetMyStatementResponse(rsp *http.Response) (*GetMyStatementResponse, e
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseOperatorLaunchResponse parses an HTTP response from a OperatorLaunchWithResponse call
+func ParseOperatorLaunchResponse(rsp *http.Response) (*OperatorLaunchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &OperatorLaunchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Code    string    `json:"code"`
+			Expires time.Time `json:"expires"`
+			Player  string    `json:"player"`
+			Table   *string   `json:"table,omitempty"`
+			Url     string    `json:"url"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -7002,6 +9177,395 @@ func ParseWithdrawWagersResponse(rsp *http.Response) (*WithdrawWagersResponse, e
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseListTournamentsResponse parses an HTTP response from a ListTournamentsWithResponse call
+func ParseListTournamentsResponse(rsp *http.Response) (*ListTournamentsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListTournamentsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetTournamentResponse parses an HTTP response from a GetTournamentWithResponse call
+func ParseGetTournamentResponse(rsp *http.Response) (*GetTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseRebuyTournamentResponse parses an HTTP response from a RebuyTournamentWithResponse call
+func ParseRebuyTournamentResponse(rsp *http.Response) (*RebuyTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RebuyTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseRegisterTournamentResponse parses an HTTP response from a RegisterTournamentWithResponse call
+func ParseRegisterTournamentResponse(rsp *http.Response) (*RegisterTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RegisterTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseUnregisterTournamentResponse parses an HTTP response from a UnregisterTournamentWithResponse call
+func ParseUnregisterTournamentResponse(rsp *http.Response) (*UnregisterTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnregisterTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
