@@ -14,14 +14,16 @@ func (t *Table) Apply(c Command) ([]Event, error) {
 	t.out = t.out[:0]
 	var err error
 	switch c := c.(type) {
-	case *Place: // the hot path: one type switch, no interface calls
-		if role, actor, aerr := t.authorize(CmdPlace, &c.Header, c.Player); aerr != nil {
-			err = aerr
-		} else {
+	case *Place: // the hot paths: one type switch, no interface calls, no closures
+		role, actor, aerr := t.authorizePlace(c)
+		if err = aerr; err == nil {
 			err = t.place(c, actor, role)
 		}
 	case *Deal:
-		err = apply(t, CmdDeal, &c.Header, "", func(actor string, role Role) error { return t.deal(c, actor, role) })
+		role, actor, aerr := t.authorize(CmdDeal, &c.Header, "")
+		if err = aerr; err == nil {
+			err = t.deal(c, actor, role)
+		}
 	default:
 		err = t.applyOther(c)
 	}
@@ -147,7 +149,7 @@ func (t *Table) authorize(ct CommandType, h *Header, player string) (Role, strin
 	if role == RoleNone {
 		role = naturalRole(ct)
 	}
-	if role > RoleSystem || ct >= commandCount || !permitted[t.auto][ct][role] {
+	if role > RoleSystem || ct >= commandCount || permitted[t.auto][ct]&(1<<role) == 0 {
 		return 0, "", t.unauthorized(ct, role)
 	}
 	actor := h.Actor
@@ -159,9 +161,19 @@ func (t *Table) authorize(ct CommandType, h *Header, player string) (Role, strin
 		return 0, "", baccarat.Errorf(baccarat.CodeNotAuthorized, "%s may not act for %s", actor, player)
 	}
 	if actor == "" {
-		actor = role.String()
+		actor = roleNames[role]
 	}
 	return role, actor, nil
+}
+
+// authorizePlace is authorize for a wager, the command sent most. Its common case, a player
+// placing their own wager (which every table allows), is decided in a compare or two; every
+// other goes through authorize.
+func (t *Table) authorizePlace(c *Place) (Role, string, error) {
+	if c.Role <= RolePlayer && c.Player != "" && (c.Actor == "" || c.Actor == c.Player) {
+		return RolePlayer, c.Player, nil
+	}
+	return t.authorize(CmdPlace, &c.Header, c.Player)
 }
 
 func (t *Table) unauthorized(ct CommandType, role Role) error {
@@ -171,13 +183,17 @@ func (t *Table) unauthorized(ct CommandType, role Role) error {
 	return baccarat.Errorf(baccarat.CodeNotAuthorized, "a %s may not %s", role, ct)
 }
 
-// permitted is allowed and allowedOnAuto as one table, [automatic][command][role], made
-// once: the hot path of every command asks it in one load.
-var permitted = func() (p [2][commandCount][RoleSystem + 1]bool) {
+// permitted is allowed and allowedOnAuto as one table, [automatic][command], a bit per
+// role (1<<role), made once: the hot path of every command asks it in one load.
+var permitted = func() (p [2][commandCount]uint8) {
 	for ct := CommandType(0); ct < commandCount; ct++ {
 		for r := RolePlayer; r <= RoleSystem; r++ {
-			p[0][ct][r] = allowed(ct, r)
-			p[1][ct][r] = allowed(ct, r) && allowedOnAuto(ct, r)
+			if allowed(ct, r) {
+				p[0][ct] |= 1 << r
+			}
+			if allowed(ct, r) && allowedOnAuto(ct, r) {
+				p[1][ct] |= 1 << r
+			}
 		}
 	}
 	return p
@@ -266,8 +282,10 @@ func (t *Table) onLimitChanged(d *Detail) {
 		t.setLimits()
 	case SettingAreaLimit:
 		t.maxArea = d.Count
+		t.setLayout()
 	case SettingDifferential:
 		t.differential = d.Amount
+		t.setLayout()
 	}
 }
 

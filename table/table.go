@@ -21,8 +21,9 @@ type Table struct {
 	game *games.Game
 	// warnings from the configuration, for the operator.
 	warnings []string
-	limits   [maxBets]Limit // each bet's limit, its maximum held below what the books can post
-	auto     int            // 1 on an automatic table: the row of permitted that applies
+	limits   [maxBets]Limit      // each bet's limit, its maximum held below what the books can post
+	layout   [maxBets]layoutRule // the layout rules each bet is subject to (setLayout)
+	auto     int                 // 1 on an automatic table: the row of permitted that applies
 
 	seq   uint64
 	round uint64
@@ -67,11 +68,9 @@ type Table struct {
 	house        baccarat.Money    // the house's result: stakes lost minus winnings paid
 	out          []Event
 	settleBuf    []Settlement // round_settled's settlements, reused round after round
-	placing      *placement   // the wager being placed, for onWagerPlaced
-	scratch      placement
-	sq           *squeeze // the squeeze under way, if any
-	revealed     uint8    // hands whose squeeze ended this round (bit 1<<side)
-	placed       Wager    // the wager of the last wager_placed event
+	sq           *squeeze     // the squeeze under way, if any
+	revealed     uint8        // hands whose squeeze ended this round (bit 1<<side)
+	placed       Wager        // the wager of the last wager_placed event placed here
 	outcomes     [maxBets]outcome
 }
 
@@ -126,6 +125,7 @@ func New(cfg Config) (*Table, error) {
 		t.auto = 1
 	}
 	t.setLimits()
+	t.setLayout()
 	return t, nil
 }
 

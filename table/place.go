@@ -1,0 +1,337 @@
+package table
+
+import (
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
+)
+
+// A wager is the command a table takes most, dozens per round, so its path is kept short:
+// its names are resolved once (Prepare), each rule's common case is a compare or two read
+// from small per-bet tables made when the table is set up, and what a rule says when it
+// refuses is worked out apart, off that path. The rules and their order are SPEC §3–§4's
+// whichever way a wager goes.
+
+// placement is a wager being checked: everything resolved once, then read by every rule.
+type placement struct {
+	c       *Place
+	b       *games.Bet
+	bi      int
+	party   PartyID // 0: a participant the table has never seen
+	player  string
+	seat    seatID // -1: a seat the table has never seen
+	own     bool   // the party's own seat
+	betting int
+	have    baccarat.Money // what the party already has on this spot
+}
+
+// Prepare resolves a wager's names against this table once: the player to their party, the
+// seat, the bet. A host prepares each Place at the edge; Apply then keys everything by
+// small integers. A Place that is not prepared is resolved by name as it is applied.
+func (t *Table) Prepare(c *Place) {
+	player := c.Player
+	if player == "" {
+		player = c.Actor
+	}
+	c.prep = prepared{table: t, party: t.Party(player), bi: int8(t.betIndex(c.Bet)), seat: -1}
+	if c.Seat == "" || c.Seat == player {
+		c.prep.seat = t.parties[c.prep.party].seat
+	} else {
+		c.prep.seat = t.seatOf(c.Seat)
+	}
+}
+
+// prepared is a Place resolved by Table.Prepare.
+type prepared struct {
+	table *Table
+	party PartyID
+	seat  seatID
+	bi    int8
+}
+
+// resolve fills in the placement's party, bet and seat: from Prepare, or by name.
+func (t *Table) resolve(p *placement) {
+	c := p.c
+	if c.prep.table == t {
+		p.party, p.bi, p.seat = c.prep.party, int(c.prep.bi), c.prep.seat
+		p.own = p.seat == t.parties[p.party].seat
+	} else {
+		p.party = t.lookupParty(p.player)
+		p.bi = t.betIndex(c.Bet)
+		t.resolveSeat(p)
+	}
+	if p.bi >= 0 {
+		p.b = t.game.Bets[p.bi]
+	}
+}
+
+// place validates a wager against every rule of SPEC §3–§4, then places it. The checks run
+// in a fixed order so a wager breaking several rules always gets the same code.
+func (t *Table) place(c *Place, actor string, role Role) error {
+	p := placement{c: c, player: c.Player}
+	if p.player == "" {
+		p.player = actor
+	}
+	t.resolve(&p)
+	if c.RequestID != "" && p.party != 0 {
+		if id, ok := t.reqs[reqKey{p.party, c.RequestID}]; ok {
+			return t.duplicate(id, c, p.player)
+		}
+		if id, ok := t.prevReqs[reqKey{p.party, c.RequestID}]; ok {
+			return t.duplicate(id, c, p.player)
+		}
+	}
+	if err := t.checkPlace(&p, role); err != nil {
+		return err
+	}
+	t.emitPlaced(&p, actor, role)
+	return nil
+}
+
+// checkPlace runs the rules of a wager in their order. Where a rule needs more than a
+// compare (a Dragon bet, Bet on Baccarat's odds, the layout rules of t.layout), it is asked
+// only of the bets it concerns.
+func (t *Table) checkPlace(p *placement, role Role) error {
+	c, b := p.c, p.b
+	if b == nil || !t.betOpen || t.interrupted || b.Kind == games.Dragon || b.Decimal {
+		if err := t.checkOpenFor(b, c); err != nil {
+			return err
+		}
+	}
+	if c.Stake <= 0 {
+		return refuse(baccarat.CodeBadRequest, "a stake must be a positive amount in minor units")
+	}
+	if !p.own && role == RolePlayer {
+		return refuse(baccarat.CodeNotAuthorized, "you bet on your own playing area: leave seat out (only the dealer or the pit places a wager for you at another seat, Tiger 3.7)")
+	}
+	if b.Kind != games.Dragon {
+		p.betting = t.betting
+	}
+	if p.own && p.party != 0 && b.Kind != games.Dragon {
+		p.have = t.parties[p.party].own[p.bi][p.betting]
+	} else {
+		p.have = t.haveElsewhere(p)
+	}
+	// l.Max is never above what the books can post (setLimits), so have+stake cannot overflow.
+	if l := &t.limits[p.bi]; c.Stake < l.Min || c.Stake > l.Max || p.have+c.Stake > l.Max {
+		return t.outsideLimits(p)
+	}
+	if t.layout[p.bi] != 0 {
+		if err := t.checkLayout(p); err != nil {
+			return err
+		}
+	}
+	if c.Stake > c.Available {
+		return refuse(baccarat.CodeInsufficientFunds, "a stake of %s is more than the %s available", t.money(c.Stake), t.money(c.Available))
+	}
+	return nil
+}
+
+// emitPlaced records the wager, checked. Its party, seat and bet go with it resolved
+// (onWagerPlaced knows t.placed), so the layout need not look its names up again.
+func (t *Table) emitPlaced(p *placement, actor string, role Role) {
+	c := p.c
+	e := t.event(EvWagerPlaced, &c.Header, actor, role)
+	w := &t.placed
+	*w = Wager{ID: t.nextWager + 1, Round: t.round, Player: p.player, Seat: c.Seat, Bet: p.b.ID, Stake: c.Stake,
+		Betting: p.betting, RequestID: c.RequestID, party: p.party, seat: p.seat, bet: uint8(p.bi)}
+	if w.Seat == "" {
+		w.Seat = p.player
+	}
+	if p.b.Decimal {
+		w.Odds = c.Odds
+	}
+	if p.b.Kind == games.Dragon {
+		w.Session = t.session
+	}
+	if role != RolePlayer && role != RoleSystem {
+		w.PlacedBy = actor
+	}
+	e.Wager = w
+	t.emit(e)
+}
+
+// resolveSeat decides the playing area by name: a player bets on their own; the dealer or
+// the pit may place for a player at any seat (Tiger 3.7).
+func (t *Table) resolveSeat(p *placement) {
+	name := p.c.Seat
+	if name == "" || name == p.player {
+		p.own = true
+		if p.party != 0 {
+			p.seat = t.parties[p.party].seat
+		} else if id, ok := t.seatIdx[p.player]; ok {
+			p.seat = id
+		} else {
+			p.seat = -1
+		}
+		return
+	}
+	if id, ok := t.seatIdx[name]; ok {
+		p.seat = id
+	} else {
+		p.seat = -1
+	}
+}
+
+// duplicate answers a request id seen before: the same wager again is no change and no
+// error; a different wager under the same id is refused (idempotency_conflict).
+func (t *Table) duplicate(id uint64, c *Place, player string) error {
+	seat := c.Seat
+	if seat == "" {
+		seat = player
+	}
+	for _, w := range t.Wagers() {
+		if w.ID == id && (w.Bet != c.Bet || w.Stake != c.Stake || w.Seat != seat || (w.Odds != 0 && w.Odds != c.Odds)) {
+			return refuse(baccarat.CodeIdempotencyConflict, "request id %q already placed wager %d (%s, %s): a new wager needs a new request id",
+				c.RequestID, id, w.Bet, t.money(w.Stake))
+		}
+	}
+	return nil
+}
+
+// checkOpenFor: is betting open for this bet now?
+func (t *Table) checkOpenFor(b *games.Bet, c *Place) error {
+	if b == nil {
+		return refuse(baccarat.CodeUnknownBet, "%s has no bet %q", t.game.Name, c.Bet)
+	}
+	if !t.betOpen || t.interrupted {
+		return refuse(baccarat.CodeBettingClosed, "no more bets: betting is closed")
+	}
+	if b.Kind == games.Dragon && (t.phase != PhaseBetting || len(t.sessionResults) > 0) {
+		return refuse(baccarat.CodeBetNotOffered, "Dragon bets are placed only before the first hand of a session (Dragon 1.1.1, 3.12)")
+	}
+	if !b.Decimal {
+		return nil
+	}
+	for _, p := range t.prices {
+		if p.Bet != b.ID {
+			continue
+		}
+		if !p.Offered {
+			return refuse(baccarat.CodeBetNotOffered, "%s is not offered in this betting round", b.Name)
+		}
+		if c.Odds != p.Odds {
+			return refuse(baccarat.CodeOddsChanged, "the odds of %s are now %s (you sent %s)", b.Name, p.Odds, c.Odds)
+		}
+		return nil
+	}
+	return refuse(baccarat.CodeBetNotOffered, "%s is not offered in this betting round", b.Name)
+}
+
+// haveElsewhere is what the party already has on the wager's spot when it is not a
+// single-coup bet at their own seat: a Dragon bet, or a seat they were placed at.
+func (t *Table) haveElsewhere(p *placement) baccarat.Money {
+	switch {
+	case p.party == 0 || p.seat < 0:
+		return 0
+	case p.b.Kind == games.Dragon:
+		return t.dragonTotal(p.party, p.seat, p.bi)
+	case p.own:
+		return t.parties[p.party].own[p.bi][p.betting]
+	}
+	return t.spots[spotOf(p.party, p.seat, p.bi, p.betting)]
+}
+
+// outsideLimits refuses a stake outside the bet's limits (below the minimum, or taking what
+// the party has on the spot above the maximum).
+func (t *Table) outsideLimits(p *placement) error {
+	l := &t.limits[p.bi]
+	if p.c.Stake < l.Min {
+		return refuse(baccarat.CodeBelowMinimum, "the minimum on %s is %s", p.b.Name, t.money(l.Min))
+	}
+	if p.have == 0 {
+		return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s", p.b.Name, t.money(l.Max))
+	}
+	return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s; you have %s on it", p.b.Name, t.money(l.Max), t.money(p.have))
+}
+
+// money writes an amount for a message, in the table's currency as the pages show it.
+func (t *Table) money(m baccarat.Money) string { return baccarat.FormatMoney(m, t.cfg.Currency) }
+
+func (t *Table) dragonTotal(p PartyID, s seatID, bi int) baccarat.Money {
+	var sum baccarat.Money
+	for _, w := range t.dragon {
+		if w.party == p && w.seat == s && int(w.bet) == bi {
+			sum += w.Stake
+		}
+	}
+	return sum
+}
+
+// layoutRule is one of the game's placement rules that reads the layout (checkLayout).
+type layoutRule uint8
+
+const (
+	ruleOneSide      layoutRule = 1 << iota // a main bet where a party holds one side only (RWS 3.3)
+	ruleNeedsMain                           // a side bet that goes beside a main bet (RWS 3.4)
+	ruleArea                                // a single-coup bet, with wagers per area limited (Tiger 3.6)
+	ruleDifferential                        // a main bet, with a table differential set (Tiger 5.18)
+)
+
+// setLayout works out which layout rules each bet is subject to at this table, from the
+// game's rules and the pit's settings: at New and whenever the pit changes a setting.
+func (t *Table) setLayout() {
+	r := &t.game.Rules
+	for i, b := range t.game.Bets {
+		var rules layoutRule
+		if b.Kind != games.Dragon {
+			if r.OneSide && b.Kind == games.Main {
+				rules |= ruleOneSide
+			}
+			if r.SideNeedsMain && b.Kind == games.Side {
+				rules |= ruleNeedsMain
+			}
+			if t.maxArea > 0 {
+				rules |= ruleArea
+			}
+			if t.differential > 0 && b.Kind == games.Main {
+				rules |= ruleDifferential
+			}
+		}
+		t.layout[i] = rules
+	}
+}
+
+// checkLayout enforces the placement rules of the game: one side only and side bets beside
+// a main bet (RWS 3.3, 3.4), wagers per area (Tiger 3.6) and the table differential
+// (Tiger 5.18). The rules ask the bet which side it backs, never its id.
+func (t *Table) checkLayout(p *placement) error {
+	rules, b := t.layout[p.bi], p.b
+	if rules&ruleOneSide != 0 && t.holds(p.party, other(b.Side)) {
+		return refuse(baccarat.CodeBothSides, "you hold %s this round: Player or Banker, never both (RWS 3.3)", other(b.Side))
+	}
+	if rules&ruleNeedsMain != 0 && !t.holds(p.party, baccarat.PlayerWins) && !t.holds(p.party, baccarat.BankerWins) {
+		return refuse(baccarat.CodeSideBetNeedsMain, "place Player or Banker first: %s only goes beside a main wager (RWS 3.4)", b.Name)
+	}
+	if rules&ruleArea != 0 && p.seat >= 0 && p.have == 0 && int(t.seats[p.seat].areas[p.bi]) >= t.maxArea {
+		return refuse(baccarat.CodeAreaFull, "this playing area already holds %d wagers (Tiger 3.6)", t.maxArea)
+	}
+	if rules&ruleDifferential != 0 {
+		sides := t.sides
+		sides[b.Side] += p.c.Stake
+		after := abs(sides[baccarat.PlayerWins] - sides[baccarat.BankerWins])
+		if before := abs(t.sides[baccarat.PlayerWins] - t.sides[baccarat.BankerWins]); after > t.differential && after > before {
+			return refuse(baccarat.CodeTableDifferential, "it would take the table differential to %s, over the limit of %s (Tiger 5.18)", t.money(after), t.money(t.differential))
+		}
+	}
+	return nil
+}
+
+// other is the opposite main side.
+func other(side baccarat.Winner) baccarat.Winner {
+	if side == baccarat.PlayerWins {
+		return baccarat.BankerWins
+	}
+	return baccarat.PlayerWins
+}
+
+func abs(x baccarat.Money) baccarat.Money {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// holds reports whether the party has a wager on a main side in this round.
+func (t *Table) holds(p PartyID, side baccarat.Winner) bool {
+	return p != 0 && t.parties[p].sides&(1<<side) != 0
+}
