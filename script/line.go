@@ -69,26 +69,48 @@ func (l *lineCmd) kind() table.CommandType {
 	return k
 }
 
-// command is the typed command the line describes.
-func (l *lineCmd) command(kind table.CommandType) (table.Command, error) {
+// commands are the runner's own commands of the kinds a round sends by the dozen, filled
+// afresh for each line: the table keeps no command once Apply returns.
+type commands struct {
+	place table.Place
+	open  table.Open
+	close table.Close
+	deal  table.Deal
+	card  table.Card
+}
+
+// command is the typed command the line describes: one of reuse's for the kinds it holds.
+func (l *lineCmd) command(kind table.CommandType, reuse *commands) (table.Command, error) {
 	h := table.Header{Actor: l.Actor, Role: l.Role, At: l.At, Reason: l.Reason}
+	switch kind {
+	case table.CmdPlace:
+		reuse.place = table.Place{Header: h, Player: l.Player, Seat: l.Seat, Bet: l.Bet, Stake: l.Stake, Odds: l.Odds, RequestID: l.RequestID}
+		return &reuse.place, nil
+	case table.CmdOpen:
+		reuse.open = table.Open{Header: h, Until: l.Until}
+		return &reuse.open, nil
+	case table.CmdClose:
+		reuse.close = table.Close{Header: h}
+		return &reuse.close, nil
+	case table.CmdDeal:
+		reuse.deal = table.Deal{Header: h, Until: l.Until}
+		return &reuse.deal, nil
+	case table.CmdCard:
+		reuse.card = table.Card{Header: h, Card: l.Card, Cut: l.Cut, Until: l.Until}
+		return &reuse.card, nil
+	}
+	return l.other(kind, h)
+}
+
+// other is the command of a kind commands does not hold.
+func (l *lineCmd) other(kind table.CommandType, h table.Header) (table.Command, error) {
 	switch kind {
 	case table.CmdNewShoe:
 		return &table.NewShoe{Header: h, Decks: l.Decks, Order: l.Order, Salt: l.Salt, CutCard: l.CutCard, Commitment: l.Commitment}, nil
 	case table.CmdEndShoe:
 		return &table.EndShoe{Header: h}, nil
-	case table.CmdOpen:
-		return &table.Open{Header: h, Until: l.Until}, nil
-	case table.CmdClose:
-		return &table.Close{Header: h}, nil
-	case table.CmdPlace:
-		return &table.Place{Header: h, Player: l.Player, Seat: l.Seat, Bet: l.Bet, Stake: l.Stake, Odds: l.Odds, RequestID: l.RequestID}, nil
 	case table.CmdWithdraw:
 		return &table.Withdraw{Header: h, Player: l.Player, Wager: l.Wager}, nil
-	case table.CmdDeal:
-		return &table.Deal{Header: h, Until: l.Until}, nil
-	case table.CmdCard:
-		return &table.Card{Header: h, Card: l.Card, Cut: l.Cut, Until: l.Until}, nil
 	case table.CmdCorrect:
 		return &table.Correct{Header: h, Cards: l.Cards}, nil
 	case table.CmdSimultaneous:

@@ -7,11 +7,11 @@ package script
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
@@ -65,42 +65,51 @@ type Funded struct {
 // line. It returns the run (the table and the wallets), for callers that check its final
 // state. A write that fails stops the run with that error.
 func Run(r io.Reader, w io.Writer, opt Options) (*Result, error) {
+	return run(r, w, opt, false)
+}
+
+// run is Run; slow decodes and writes every line with encoding/json, the reference the
+// tests hold the fast decoder and writer to, byte for byte.
+func run(r io.Reader, w io.Writer, opt Options, slow bool) (*Result, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	bw := bufio.NewWriterSize(w, 64<<10) // one write a block, not a line
-	out := &writer{enc: json.NewEncoder(bw)}
-	defer bw.Flush()
+	out := &writer{bw: bufio.NewWriterSize(w, 64<<10), slow: slow} // one write a block, not a line
+	defer out.bw.Flush()
+	dec := decoder{slow: slow}
 	var run *runner
+	var l lineCmd // one for every line: decode clears it
 	line := 0
 	for sc.Scan() && out.err == nil {
 		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") || strings.HasPrefix(text, "//") {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 || text[0] == '#' || bytes.HasPrefix(text, []byte("//")) {
 			continue
 		}
 		if run == nil {
 			var err error
-			if run, err = start(text, opt, line, out); err != nil {
+			if run, err = start(string(text), opt, line, out); err != nil {
 				return nil, err
 			}
-			if isConfig(text) {
+			if isConfig(string(text)) {
 				continue
 			}
 		}
-		var l lineCmd
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&l); err != nil {
+		if err := dec.decode(text, &l); err != nil {
 			code := baccarat.ErrorCode(err)
 			if code == baccarat.CodeInternal {
 				code = baccarat.CodeBadRequest
 			}
-			out.write(Refusal{Line: line, Refused: l.Cmd, Code: code, Message: "not a command: " + err.Error()})
+			out.refuse(Refusal{Line: line, Refused: l.Cmd, Code: code, Message: "not a command: " + err.Error()})
 			continue
 		}
 		run.do(line, &l)
 	}
-	if err := bw.Flush(); err != nil && out.err == nil {
+	return finish(sc, out, run, opt)
+}
+
+// finish flushes the output and returns the run, or the first error of reading or writing.
+func finish(sc *bufio.Scanner, out *writer, run *runner, opt Options) (*Result, error) {
+	if err := out.bw.Flush(); err != nil && out.err == nil {
 		out.err = err
 	}
 	if out.err != nil {
@@ -117,18 +126,6 @@ func Run(r io.Reader, w io.Writer, opt Options) (*Result, error) {
 		return &Result{Table: t, Wallets: map[string]baccarat.Money{}}, nil
 	}
 	return &run.Result, nil
-}
-
-// writer writes JSON lines and keeps the first error.
-type writer struct {
-	enc *json.Encoder
-	err error
-}
-
-func (w *writer) write(v any) {
-	if w.err == nil {
-		w.err = w.enc.Encode(v)
-	}
 }
 
 func isConfig(text string) bool {
@@ -150,6 +147,7 @@ type runner struct {
 	src      baccarat.Source
 	autoFund baccarat.Money
 	out      *writer
+	cmds     commands
 }
 
 func start(first string, opt Options, line int, out *writer) (*runner, error) {
@@ -158,7 +156,7 @@ func start(first string, opt Options, line int, out *writer) (*runner, error) {
 	}
 	if isConfig(first) {
 		c := config{Config: opt.Config}
-		dec := json.NewDecoder(strings.NewReader(first))
+		dec := json.NewDecoder(bytes.NewReader([]byte(first)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
 			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "line %d: bad config: %v", line, err)
@@ -186,15 +184,15 @@ func (r *runner) do(line int, l *lineCmd) {
 	kind := l.kind()
 	if kind == cmdFund {
 		if l.Role != table.RoleNone && l.Role != table.RoleSystem {
-			r.out.write(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.CodeNotAuthorized, Message: "a " + l.Role.String() + " may not fund: only the system funds a script's players"})
+			r.out.refuse(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.CodeNotAuthorized, Message: "a " + l.Role.String() + " may not fund: only the system funds a script's players"})
 			return
 		}
 		r.fund(line, l.Player, l.Amount)
 		return
 	}
-	c, err := l.command(kind)
+	c, err := l.command(kind, &r.cmds)
 	if err != nil {
-		r.out.write(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.ErrorCode(err), Message: err.Error()})
+		r.out.refuse(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.ErrorCode(err), Message: err.Error()})
 		return
 	}
 	if s, ok := c.(*table.NewShoe); ok && s.Order == nil && r.src != nil {
@@ -242,7 +240,7 @@ func (r *runner) preparePlace(p *table.Place) {
 func (r *runner) fund(line int, player string, amount baccarat.Money) {
 	if player == "" || r.Wallets[player]+amount < 0 {
 		if line > 0 {
-			r.out.write(Refusal{Line: line, Refused: "fund", Code: baccarat.CodeBadRequest,
+			r.out.refuse(Refusal{Line: line, Refused: "fund", Code: baccarat.CodeBadRequest,
 				Message: fmt.Sprintf("fund needs a player and cannot take more than they have (%d)", r.Wallets[player])})
 		}
 		return
@@ -250,7 +248,7 @@ func (r *runner) fund(line int, player string, amount baccarat.Money) {
 	r.Wallets[player] += amount
 	r.Funded += amount
 	if line > 0 {
-		r.out.write(Funded{Line: line, Funded: player, Amount: amount, Balance: r.Wallets[player]})
+		r.out.funded(Funded{Line: line, Funded: player, Amount: amount, Balance: r.Wallets[player]})
 	}
 }
 
@@ -272,7 +270,7 @@ func (r *runner) seedShoe(c *table.NewShoe) {
 func (r *runner) apply(line int, c table.Command, name string) {
 	events, err := r.Table.Apply(c)
 	if err != nil {
-		r.out.write(Refusal{Line: line, Refused: name, Code: baccarat.ErrorCode(err), Message: err.Error()})
+		r.out.refuse(Refusal{Line: line, Refused: name, Code: baccarat.ErrorCode(err), Message: err.Error()})
 		return
 	}
 	if p, ok := c.(*table.Place); ok && len(events) == 0 {
@@ -282,7 +280,7 @@ func (r *runner) apply(line int, c table.Command, name string) {
 	}
 	for i := range events {
 		r.book(&events[i])
-		r.out.write(&events[i])
+		r.out.event(&events[i])
 	}
 }
 
