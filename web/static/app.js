@@ -242,17 +242,24 @@
     for (const c of cards) sum += cardValue(c);
     return sum % 10;
   }
+  // A card, or its back when there is no value: a squeezed card is face down to all but its
+  // squeezer (and a face-down card has no data-card).
   function cardEl(text, position, opts) {
+    const size = (opts && opts.small ? ' card-sm' : '') + (position === 'P3' || position === 'B3' ? ' card-third' : '');
+    const where = position ? ' (' + positionName(position) + ')' : '';
+    if (!text) {
+      const name = t('card.face_down');
+      return h('div', { class: 'card card-back' + size, 'data-position': position || null, title: name + where, role: 'img', 'aria-label': name });
+    }
     const c = parseCard(text);
-    const cls = 'card' + (c.red ? ' red' : '') + (opts && opts.small ? ' card-sm' : '') +
-      (position === 'P3' || position === 'B3' ? ' card-third' : '');
     const name = t('card.name', { rank: c.label, suit: suitName(c.suit) });
-    return h('div', { class: cls, 'data-card': c.text, 'data-position': position || null,
-      title: name + (position ? ' (' + positionName(position) + ')' : ''), role: 'img', 'aria-label': name },
+    return h('div', { class: 'card' + (c.red ? ' red' : '') + size, 'data-card': c.text, 'data-position': position || null,
+      title: name + where, role: 'img', 'aria-label': name },
     h('span', { class: 'card-corner' }, h('span', { class: 'card-rank' }, c.label), h('span', { class: 'card-suit' }, c.symbol)),
     h('span', { class: 'card-pip' }, c.symbol));
   }
   function cardInline(text) {
+    if (!text) return h('span', { class: 'card-inline card-inline-back', title: t('card.face_down') }, '▮▮');
     const c = parseCard(text);
     return h('span', { class: 'card-inline' + (c.red ? ' red' : ''), 'data-card': c.text }, c.label + c.symbol);
   }
@@ -308,6 +315,7 @@
   function phaseText(state, game) {
     if (!state) return t('phase.connecting');
     if (state.interrupted) return t('phase.interrupted');
+    if (state.squeeze) return t('phase.squeeze', { side: winnerName(state.squeeze.side) });
     const multi = gameHasDecimal(game);
     switch (state.phase) {
       case 'betting': return t('phase.betting');

@@ -1,6 +1,7 @@
 /* dealer.js: the dealer console at /dealer/{id}. The next position to fill, big; a card input
    for keyboard or scanner (7h ↵); every table command with its keyboard shortcut; a log of the
-   table's events. Errors stay inline and the typed text stays so the dealer can fix it.
+   table's events. Errors stay inline and the typed text stays so the dealer can fix it. While
+   a player squeezes a hand, a banner says who, which hand and for how long, with Reveal now.
    Needs i18n.js, app.js, events.js and state.js; starts once the language is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
@@ -19,6 +20,7 @@ window.Bac.ready.then(() => (function (Bac) {
     voidReason: $('#void-reason'), correctCards: $('#correct-cards'), correctReason: $('#correct-reason'),
     simCards: $('#sim-cards'), simKnown: $('#sim-known'), resumeCards: $('#resume-cards'),
     interruptReason: $('#interrupt-reason'), resetReason: $('#reset-reason'),
+    squeeze: $('#squeeze-pause'), squeezeText: $('#squeeze-pause-text'), squeezeClock: $('#squeeze-pause-clock'),
   };
   const cmdButton = (cmd) => document.querySelector('[data-cmd="' + cmd + '"]');
   const cardsOf = (text) => String(text || '').trim().split(/[\s,]+/).filter(Boolean);
@@ -40,6 +42,7 @@ window.Bac.ready.then(() => (function (Bac) {
     setAttr(el.next, 'data-position', pos || 'none');
     let label;
     if (pos) label = t('dealer.next', { pos: positionName(pos) });
+    else if (st.squeeze) label = t('dealer.squeeze_wait');
     else if (st.interrupted) label = t('dealer.interrupted');
     else if (st.phase === 'betting') label = t('dealer.betting');
     else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') label = st.shoe && !st.shoe.active ? t('dealer.no_shoe') : t('dealer.round_over');
@@ -90,7 +93,15 @@ window.Bac.ready.then(() => (function (Bac) {
       for (const id of ids) el.totals.appendChild(h('span', { 'data-bet': id }, betName(S.game, id) + ' ', h('b', null, fmtMoney(totals[id]))));
     }
     renderAlert();
+    renderSqueeze();
     tick();
+  }
+  // The squeeze pause: cards typed now are refused (extra_card) until the hand is revealed.
+  function renderSqueeze() {
+    const sq = S.state && S.state.squeeze;
+    show(el.squeeze, !!sq);
+    setAttr(el.squeeze, 'data-side', sq ? sq.side : null);
+    if (sq) setText(el.squeezeText, t('dealer.squeeze', { who: sq.squeezer, side: Bac.winnerName(sq.side) }));
   }
   function renderAlert() {
     const st = S.state;
@@ -112,6 +123,9 @@ window.Bac.ready.then(() => (function (Bac) {
       text = s === null ? t('dealer.open') : t('lobby.seconds', { n: Math.ceil(s) });
     } else if (st) text = t('dealer.closed');
     setText(el.countdown, text);
+    const sq = st && st.squeeze;
+    const left = sq ? clock.secondsLeft(sq.until) : null;
+    setText(el.squeezeClock, left === null ? '' : t('lobby.seconds', { n: Math.ceil(left) }));
   }
   setInterval(tick, 500);
 
@@ -205,6 +219,7 @@ window.Bac.ready.then(() => (function (Bac) {
     },
     interrupt: () => ({ cmd: 'interrupt', reason: el.interruptReason.value.trim() || 'dealer' }),
     device_reset: () => ({ cmd: 'device_reset', reason: el.resetReason.value.trim() || 'device reset' }),
+    reveal: () => ({ cmd: 'reveal' }),
   };
   const CLEAR_AFTER = { correct: [el.correctCards, el.correctReason], simultaneous_draw: [el.simCards], resume: [el.resumeCards],
     interrupt: [el.interruptReason], device_reset: [el.resetReason] };

@@ -74,8 +74,11 @@
       }
       case 'card_dealt': {
         const c = e.card || {};
-        return t('ev.card', { card: c.card, pos: positionName(c.position) }) + (c.left !== undefined ? ' ' + t('ev.left', { n: c.left }) : '');
+        const card = c.card ? t('ev.card', { card: c.card, pos: positionName(c.position) }) : t('ev.card_down', { pos: positionName(c.position) });
+        return card + (c.hidden && c.for ? ' ' + t('ev.card_for', { who: c.for }) : '') + (c.left !== undefined ? ' ' + t('ev.left', { n: c.left }) : '');
       }
+      case 'squeeze_started': return t('ev.squeeze_started', { who: e.player, side: winnerName(e.side) });
+      case 'squeeze_ended': return t('ev.squeeze_ended', { side: winnerName(e.side), cards: cardsText(e.cards) }) + by;
       case 'cards_corrected': return t('ev.corrected') + by + ': ' + cardsText(e.cards) + why;
       case 'simultaneous_draw':
         return t('ev.simultaneous', { cards: cardsText(e.cards) }) + (e.window ? t('ev.may_withdraw') : '') + by;

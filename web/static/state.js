@@ -3,11 +3,15 @@
    way table.on folds it, for the fields a page shows. Nothing here computes money: stakes,
    totals and balances are copied from the server's messages. Where an event's effect cannot
    be folded exactly (a correction, a device reset, a simultaneous draw, a new shoe) the fold
-   says so and the page re-reads the snapshot. Needs app.js. */
+   says so and the page re-reads the snapshot. A squeezed card (hidden) comes face down, without
+   its value, to all but its squeezer, whose own copy turns it up; the reveal turns it up for
+   everyone. Needs app.js. */
 'use strict';
 (function (Bac) {
   const LETTER = { banker: 'B', player: 'P', tie: 'T' };
   const HAS_DRAGON = (game) => !!(game && (game.bets || []).some((b) => b.kind === 'dragon'));
+  // A hand's first two positions, in deal order: what a squeeze hides and its reveal shows.
+  const SQUEEZED = { player: ['P1', 'P2'], banker: ['B1', 'B2'] };
 
   function ensure(st) {
     for (const k of ['cards', 'wagers', 'riding', 'dragon', 'prices', 'shoe_results', 'pending']) if (!Array.isArray(st[k])) st[k] = [];
@@ -27,6 +31,7 @@
     st.totals = {};
     st.until = undefined;
     st.next_position = 'none';
+    st.squeeze = null;
   }
   // The Dragon session view after one more result (ties neither break nor extend a streak).
   function addSessionResult(session, letter) {
@@ -82,6 +87,7 @@
         st.riding = [];
         st.totals = {};
         st.next_position = 'none';
+        st.squeeze = null;
         return false;
       case 'betting_closed':
         st.bet_open = false;
@@ -95,6 +101,15 @@
         st.phase = 'dealing';
         if (!st.cards.some((x) => x.position === c.position)) st.cards = st.cards.concat([c]);
         if (typeof c.left === 'number') st.shoe.left = c.left;
+        return false;
+      }
+      case 'squeeze_started':
+        st.squeeze = { side: e.side, squeezer: e.player, until: e.until };
+        return false;
+      case 'squeeze_ended': {
+        st.squeeze = null;
+        const pos = SQUEEZED[e.side] || [];
+        (e.cards || []).forEach((card, i) => turnUp(st, pos[i], card));
         return false;
       }
       case 'cards_corrected': {
@@ -152,6 +167,13 @@
     }
   }
 
+  // turnUp shows the card at a position face up. It makes a new object: a page that kept the
+  // old one to compare with sees the change.
+  function turnUp(st, position, card) {
+    if (!position || !card) return;
+    st.cards = st.cards.map((c) => (c.position === position ? { card, position, left: c.left, hidden: false } : c));
+  }
+
   function foldWager(st, e, game) {
     const w = e.wager;
     if (!w) return false;
@@ -167,8 +189,9 @@
     for (const k of ['wagers', 'riding', 'dragon']) st[k] = (st[k] || []).filter((w) => !gone.has(w.id));
   }
 
-  // foldMine applies the caller's own copy of an event ("type":"mine"): their wagers, and
-  // their settlements (a wager that pushed on an RWS Tie rides into the next round).
+  // foldMine applies the caller's own copy of an event ("type":"mine"): their wagers, their
+  // settlements (a wager that pushed on an RWS Tie rides into the next round), and the cards
+  // they squeeze.
   function foldMine(st, e, game) {
     if (!st || !e || typeof e.seq !== 'number') return false;
     ensure(st);
@@ -182,6 +205,15 @@
         st.seq = e.seq;
         dropWagers(st, (e.withdrawn || []).map((w) => w.id));
         return false;
+      case 'card_dealt': {
+        // A card the caller squeezes, with its value: the same seq as the face-down public copy,
+        // which came first. It stays hidden (face down on the table) until the reveal.
+        const c = e.card || {};
+        if (!c.card || (e.round && st.round && e.round !== st.round)) return false;
+        if (!st.cards.some((x) => x.position === c.position)) st.cards = st.cards.concat([c]);
+        else st.cards = st.cards.map((x) => (x.position === c.position && !x.card ? c : x));
+        return false;
+      }
       case 'round_settled': {
         // The same seq as the public copy, which came first.
         if (e.seq < (st.seq || 0)) return false;

@@ -378,7 +378,7 @@
     el.rebet.addEventListener('click', rebet);
     el.double.addEventListener('click', double);
     document.addEventListener('keydown', (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || S.squeezing) return; // the squeeze panel has the keyboard
       const tg = e.target;
       if (tg && (tg.tagName === 'INPUT' || tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT')) return;
       const n = Number(e.key);

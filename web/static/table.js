@@ -4,7 +4,8 @@
    player's settlements, the shoe reveal. When the stream drops, an overlay says so, the bet
    spots are disabled and the countdown stops until the stream is back and the snapshot has
    been read again. Needs i18n.js, sound.js, app.js, events.js, state.js, roads.js,
-   table-bets.js, table-panels.js, table-rules.js; starts once the language is loaded. */
+   table-bets.js, table-panels.js, table-rules.js, table-squeeze.js; starts once the language
+   is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, fmtMoney, fmtSigned, toast, clock, cardEl, handTotal, phaseText,
@@ -17,6 +18,7 @@ window.Bac.ready.then(() => (function (Bac) {
     sessionResult: null, reveal: null, commitments: {},
     rules: null, // GET /rules: placement rules and the pay tables' returns
     offline: false, // the stream is down: betting and the countdown are paused
+    squeezing: false, // this player squeezes a hand now: the squeeze panel has the keyboard
   };
   const el = {
     tableName: $('#table-name'), gameName: $('#game-name'), conn: $('#conn'), who: $('#who'), balance: $('#balance'),
@@ -41,6 +43,7 @@ window.Bac.ready.then(() => (function (Bac) {
     dirty = false;
     if (!S.state) return;
     renderStage();
+    squeeze.update();
     bets.update();
     panels.renderDragon();
     panels.renderCommitment();
@@ -83,6 +86,7 @@ window.Bac.ready.then(() => (function (Bac) {
   const bets = Bac.createBets({ S, tableId, invalidate, setBalance, mergeWager, dropWagers });
   const panels = Bac.createPanels({ S, tableId });
   const rules = Bac.createRules({ S, tableId, invalidate });
+  const squeeze = Bac.createSqueeze({ S, tableId, invalidate });
   const roadsPanel = new Bac.RoadsPanel(document.getElementById('roads'));
   const roadStrip = new Bac.RoadStrip(document.getElementById('road-strip'));
   Bac.topbarTools(el.tools, { sound: true });
@@ -140,8 +144,11 @@ window.Bac.ready.then(() => (function (Bac) {
   }
 
   // Cards are appended as they arrive; the areas are rebuilt only when the list changed in the
-  // middle (a correction) or a new round began.
-  const shown = { P: [], B: [] };
+  // middle (a correction, a squeezed card turned up) or a new round began. A squeezed card lies
+  // face down on the table until the reveal, even for its squeezer: they see it in the
+  // squeeze panel, as they peel it.
+  const shown = { P: [], B: [] }; // "position:card" of each card drawn, "" for a face-down one
+  const faceOf = (c) => (c.hidden ? '' : c.card || '');
   function renderCards() {
     const st = S.state;
     const cards = st.cards || [];
@@ -152,17 +159,18 @@ window.Bac.ready.then(() => (function (Bac) {
     }
     for (const side of ['P', 'B']) {
       const box = side === 'P' ? el.playerCards : el.bankerCards;
-      const want = hands[side];
+      const want = hands[side].map((c) => c.position + ':' + faceOf(c));
       const have = shown[side];
-      const prefix = have.length <= want.length && have.every((c, i) => c.card === want[i].card && c.position === want[i].position);
+      const prefix = have.length <= want.length && have.every((k, i) => k === want[i]);
       if (!prefix) { box.textContent = ''; shown[side] = []; }
-      for (let i = shown[side].length; i < want.length; i++) box.appendChild(cardEl(want[i].card, want[i].position));
-      shown[side] = want.slice();
+      for (let i = shown[side].length; i < want.length; i++) box.appendChild(cardEl(faceOf(hands[side][i]), hands[side][i].position));
+      shown[side] = want;
     }
     const res = currentResult();
     const r = res && res.result;
-    let pt = hands.P.length ? handTotal(hands.P.map((c) => c.card)) : '';
-    let bt = hands.B.length ? handTotal(hands.B.map((c) => c.card)) : '';
+    const total = (hand) => (hand.length && hand.every(faceOf) ? handTotal(hand.map(faceOf)) : '');
+    let pt = total(hands.P);
+    let bt = total(hands.B);
     if (r && r.player_total !== undefined) { pt = r.player_total; bt = r.banker_total; }
     setText(el.playerTotal, pt);
     setText(el.bankerTotal, bt);
@@ -468,6 +476,7 @@ window.Bac.ready.then(() => (function (Bac) {
         onMine(m.event);
         break;
       case 'totals': Bac.foldTotals(S.state, m); invalidate(); break;
+      case 'peel': squeeze.onPeel(m); break;
       case 'roads': setRoads(m.roads); break;
       case 'balance': setBalance(m.balance); break;
       case 'state': setState(m.state); break; // a server that sends whole states
