@@ -66,11 +66,14 @@ func (a *approvals) drop(key string) {
 type runnerMoney struct {
 	round atomic.Uint64
 	seq   atomic.Uint64
+	open  atomic.Bool // betting is open: a wager may be taken
 }
 
 func (m *runnerMoney) note(t *table.Table) {
-	m.round.Store(t.Round())
+	st := t.Status()
+	m.round.Store(st.Round)
 	m.seq.Store(t.Seq())
+	m.open.Store(st.BetOpen && !st.Interrupted)
 }
 
 var errNotDebited = baccarat.Errorf(baccarat.CodeWalletUnavailable,
@@ -97,6 +100,11 @@ func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*R
 	}
 	if p.Stake > baccarat.MaxAmount {
 		return nil, baccarat.Errorf(baccarat.CodeAboveMaximum, "a stake of %d is over what one wager may move", p.Stake)
+	}
+	if !r.money.open.Load() {
+		// The table would refuse it (SPEC §4): no call to the operator for a wager that
+		// cannot be placed. The table has the last word when betting is open.
+		return nil, baccarat.Errorf(baccarat.CodeBettingClosed, "no more bets: betting is closed")
 	}
 	cp := *p // the caller's command stays as it was sent
 	if cp.RequestID == "" {

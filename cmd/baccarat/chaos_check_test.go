@@ -71,8 +71,9 @@ func (c *chaos) check(began time.Time) {
 		return true
 	})
 	sort.Strings(refusals)
-	t.Logf("chaos: %s, %d SIGKILLs; %d wager requests sent (%d retried), %d acknowledged, %d settlements checked; refused %s",
-		time.Since(began).Round(time.Second), c.kills, c.sent.Load(), c.retried.Load(), len(c.acks), settled, strings.Join(refusals, " "))
+	t.Logf("chaos: %s, %d SIGKILLs; %d wager requests sent (%d retried), %d acknowledged, %d withdrawn, %d rounds voided, %d settlements checked; refused %s",
+		time.Since(began).Round(time.Second), c.kills, c.sent.Load(), c.retried.Load(), len(c.acks), c.withdraw.Load(), c.voids.Load(),
+		settled, strings.Join(refusals, " "))
 	t.Logf("chaos: our wallet calls %v; the operator recorded %d txs, refusals %v", kinds, len(rep.Txs), faults)
 }
 
@@ -166,6 +167,15 @@ func (c *chaos) checkSettlements(db interface {
 			}
 			switch e.Type {
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
+			case table.EvWagerWithdrawn:
+				for _, w := range e.Withdrawn() {
+					n++
+					x, ok := op[live.CloseTx(journal.CallRollback, spec.ID, w.ID)]
+					if !ok || x.Error != "" || x.Moved != w.Stake {
+						c.t.Errorf("%s wager %d withdrawn: the operator's rollback: %+v", spec.ID, w.ID, x)
+					}
+				}
+				continue
 			default:
 				continue
 			}

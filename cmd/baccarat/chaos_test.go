@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/seamless"
@@ -81,7 +82,7 @@ func chaosSizeFromEnv() chaosSize {
 	if os.Getenv("BACCARAT_LONG") != "" {
 		return chaosSize{players: 24, clients: 24, run: 5 * time.Minute}
 	}
-	return chaosSize{players: 8, clients: 10, run: 40 * time.Second}
+	return chaosSize{players: 8, clients: 6, run: 40 * time.Second}
 }
 
 // chaosTables: three automatic tables, one per currency and game, quick rounds.
@@ -115,6 +116,8 @@ type chaos struct {
 	cmd      *exec.Cmd
 	kills    int
 	openings map[string]int64
+	voids    atomic.Int64
+	withdraw atomic.Int64
 }
 
 func TestChaosSeamlessWallet(t *testing.T) {
@@ -129,6 +132,11 @@ func TestChaosSeamlessWallet(t *testing.T) {
 	_ = c.wallet.SetFaults(refwallet.Faults{SlowMS: 600, SlowP: 0.04, FailP: 0.05, LoseP: 0.05})
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		c.pit(stop)
+	}()
 	for i := range size.clients {
 		wg.Add(1)
 		go func() {
@@ -139,7 +147,7 @@ func TestChaosSeamlessWallet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	began := time.Now()
 	for time.Since(began) < size.run {
-		time.Sleep(time.Duration(800+rng.IntN(2200)) * time.Millisecond)
+		time.Sleep(time.Duration(1500+rng.IntN(2500)) * time.Millisecond)
 		c.kill()
 		c.start()
 	}
@@ -186,7 +194,7 @@ func newChaos(t *testing.T, size chaosSize) *chaos {
 			c.openings[p.Player+"/"+cur] = p.Balance
 		}
 	}
-	schedule := live.Schedule{Betting: 500 * time.Millisecond, Card: 5 * time.Millisecond, Result: 40 * time.Millisecond,
+	schedule := live.Schedule{Betting: time.Second, Card: 5 * time.Millisecond, Result: 40 * time.Millisecond,
 		Window: 50 * time.Millisecond}
 	specs := make([]live.Spec, len(chaosTables))
 	for i, s := range chaosTables {
@@ -363,6 +371,11 @@ func (c *chaos) wager(tb, player string, body map[string]any, stop chan struct{}
 			c.acks = append(c.acks, chaosAck{table: tb, player: player, request: body["request_id"].(string), wager: out.Wager.ID,
 				stake: out.Wager.Stake})
 			c.mu.Unlock()
+			if tb != "bhd-rws" && out.Wager.ID%8 == 0 { // RWS takes no wager back during betting
+				if status, err := c.post("/api/tables/"+tb+"/withdraw", player, map[string]uint64{"wager": out.Wager.ID}, nil, nil); err == nil && status == 200 {
+					c.withdraw.Add(1)
+				}
+			}
 			return
 		case err == nil && status < 500 && status != 429:
 			v, _ := c.refused.LoadOrStore(out.Code, new(atomic.Int64))
@@ -377,6 +390,32 @@ func (c *chaos) wager(tb, player string, body map[string]any, stop chan struct{}
 		case <-stop:
 			return
 		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// pit voids a round at a random table now and then, as the pit does for a dealer's error:
+// every stake of the round is rolled back at the operator.
+func (c *chaos) pit(stop chan struct{}) {
+	secret, err := os.ReadFile(c.child.DB + ".secret")
+	if err != nil {
+		c.t.Error(err)
+		return
+	}
+	key, _ := hex.DecodeString(strings.TrimSpace(string(secret)))
+	c.mu.Lock()
+	c.tokens["admin"] = access.NewTokens(key).Issue(access.Account{ID: "admin", Role: access.RoleAdmin})
+	c.mu.Unlock()
+	rng := rand.New(rand.NewPCG(17, 19))
+	for {
+		select {
+		case <-stop:
+			return
+		case <-time.After(time.Duration(700+rng.IntN(1500)) * time.Millisecond):
+		}
+		tb := chaosTables[rng.IntN(len(chaosTables))].ID
+		if status, err := c.post("/api/tables/"+tb+"/commands", "admin", map[string]string{"cmd": "void", "reason": "dealer_error"}, nil, nil); err == nil && status == 200 {
+			c.voids.Add(1)
 		}
 	}
 }
