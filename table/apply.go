@@ -281,8 +281,12 @@ func (t *Table) onLimitChanged(d *Detail) {
 		t.cfg.Limits = limits
 		t.setLimits()
 	case SettingAreaLimit:
+		counted := t.maxArea > 0
 		t.maxArea = d.Count
 		t.setLayout()
+		if !counted && t.maxArea > 0 {
+			t.retally() // the areas were not counted without a limit to read them (tally)
+		}
 	case SettingDifferential:
 		t.differential = d.Amount
 		t.setLayout()

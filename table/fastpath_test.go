@@ -1,6 +1,7 @@
 package table
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/tablehouse/baccarat"
@@ -31,4 +32,62 @@ func TestAuthorizePlaceIsAuthorize(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlacedWagerIsWholeEachTime: emitPlaced writes every field of the wager it records
+// rather than clearing it first, so whatever the last wager left there must never show.
+func TestPlacedWagerIsWholeEachTime(t *testing.T) {
+	play := func(garbage bool) Wager {
+		tab, err := New(Config{Game: "mbs-tournament"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustApply(t, tab, &NewShoe{})
+		mustApply(t, tab, &Open{})
+		if garbage {
+			w := reflect.ValueOf(&tab.placed).Elem()
+			if w.NumField() != 15 {
+				t.Fatalf("Wager has %d fields: write each in emitPlaced, then count it here", w.NumField())
+			}
+			for i := range w.NumField() {
+				switch f := w.Field(i); {
+				case !f.CanSet():
+				case f.Kind() == reflect.String:
+					f.SetString("left over")
+				case f.Kind() == reflect.Bool:
+					f.SetBool(true)
+				case f.CanInt():
+					f.SetInt(7)
+				case f.CanUint():
+					f.SetUint(7)
+				default:
+					t.Fatalf("field %s: fill it here", w.Type().Field(i).Name)
+				}
+			}
+			tab.placed.party, tab.placed.seat, tab.placed.bet = 7, 7, 7
+		}
+		ev := mustApply(t, tab, &Place{Player: "ann", Bet: "tie", Stake: 500, Available: 1000})
+		return *ev[0].Wager
+	}
+	if clean, dirty := play(false), play(true); clean != dirty {
+		t.Fatalf("a wager placed after another shows what it left:\n got %+v\nwant %+v", dirty, clean)
+	}
+}
+
+// TestAreasCountedOnceALimitReadsThem: the places taken in each playing area are counted
+// only while a limit of wagers per area reads them; a limit set mid-round (from a history:
+// the pit cannot set one where the game has none) counts the wagers already placed.
+func TestAreasCountedOnceALimitReadsThem(t *testing.T) {
+	x := newTB(t, Config{Game: "mbs-tournament"}, "ann", "bob", "cat")
+	x.ok(&Open{})
+	dealer := Header{Role: RoleDealer, Actor: "dealer-1"}
+	x.ok(&Place{Header: dealer, Player: "ann", Seat: "3", Bet: "tie", Stake: 100})
+	x.ok(&Place{Header: dealer, Player: "bob", Seat: "3", Bet: "tie", Stake: 100})
+	limit := Event{Seq: x.Seq() + 1, Type: EvLimitChanged, Detail: &Detail{Setting: SettingAreaLimit, Count: 2}}
+	if err := x.Restore(&limit); err != nil {
+		t.Fatal(err)
+	}
+	x.refused(&Place{Header: dealer, Player: "cat", Seat: "3", Bet: "tie", Stake: 100}, baccarat.CodeAreaFull)
+	x.ok(&Place{Header: dealer, Player: "ann", Seat: "3", Bet: "tie", Stake: 100}) // ann adds to her own wager
+	x.ok(&Place{Header: dealer, Player: "cat", Seat: "4", Bet: "tie", Stake: 100})
 }

@@ -13,15 +13,22 @@ import (
 
 // placement is a wager being checked: everything resolved once, then read by every rule.
 type placement struct {
+	prepared
 	c       *Place
-	b       *games.Bet
-	bi      int
-	party   PartyID // 0: a participant the table has never seen
 	player  string
-	seat    seatID // -1: a seat the table has never seen
-	own     bool   // the party's own seat
 	betting int
 	have    baccarat.Money // what the party already has on this spot
+}
+
+// prepared is a Place resolved against a table (Table.Prepare), or a placement's names
+// resolved as it is applied.
+type prepared struct {
+	table *Table
+	b     *games.Bet // nil: the game has no such bet
+	bi    int        // b's index in the game's list, -1 for none
+	party PartyID    // 0: a participant the table has never seen
+	seat  seatID     // -1: a seat the table has never seen
+	own   bool       // the party's own seat
 }
 
 // Prepare resolves a wager's names against this table once: the player to their party, the
@@ -32,33 +39,24 @@ func (t *Table) Prepare(c *Place) {
 	if player == "" {
 		player = c.Actor
 	}
-	c.prep = prepared{table: t, party: t.Party(player), bi: int8(t.betIndex(c.Bet)), seat: -1}
+	p := prepared{table: t, party: t.Party(player), bi: t.betIndex(c.Bet)}
 	if c.Seat == "" || c.Seat == player {
-		c.prep.seat = t.parties[c.prep.party].seat
+		p.seat = t.parties[p.party].seat
 	} else {
-		c.prep.seat = t.seatOf(c.Seat)
+		p.seat = t.seatOf(c.Seat)
 	}
+	p.own = p.seat == t.parties[p.party].seat
+	if p.bi >= 0 {
+		p.b = t.game.Bets[p.bi]
+	}
+	c.prep = p
 }
 
-// prepared is a Place resolved by Table.Prepare.
-type prepared struct {
-	table *Table
-	party PartyID
-	seat  seatID
-	bi    int8
-}
-
-// resolve fills in the placement's party, bet and seat: from Prepare, or by name.
+// resolve fills in the party, bet and seat of a wager that was not prepared, by name.
 func (t *Table) resolve(p *placement) {
-	c := p.c
-	if c.prep.table == t {
-		p.party, p.bi, p.seat = c.prep.party, int(c.prep.bi), c.prep.seat
-		p.own = p.seat == t.parties[p.party].seat
-	} else {
-		p.party = t.lookupParty(p.player)
-		p.bi = t.betIndex(c.Bet)
-		t.resolveSeat(p)
-	}
+	p.party = t.lookupParty(p.player)
+	p.bi = t.betIndex(p.c.Bet)
+	t.resolveSeat(p)
 	if p.bi >= 0 {
 		p.b = t.game.Bets[p.bi]
 	}
@@ -71,7 +69,11 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 	if p.player == "" {
 		p.player = actor
 	}
-	t.resolve(&p)
+	if c.prep.table == t {
+		p.prepared = c.prep
+	} else {
+		t.resolve(&p)
+	}
 	if c.RequestID != "" && p.party != 0 {
 		if id, ok := t.reqs[reqKey{p.party, c.RequestID}]; ok {
 			return t.duplicate(id, c, p.player)
@@ -88,7 +90,7 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 }
 
 // checkPlace runs the rules of a wager in their order. Where a rule needs more than a
-// compare (a Dragon bet, Bet on Baccarat's odds, the layout rules of t.layout), it is asked
+// compare (a Dragon bet, Bet on Baccarat's odds, the layout rules of t.bets), it is asked
 // only of the bets it concerns.
 func (t *Table) checkPlace(p *placement, role Role) error {
 	c, b := p.c, p.b
@@ -106,7 +108,7 @@ func (t *Table) checkPlace(p *placement, role Role) error {
 	if b.Kind != games.Dragon {
 		p.betting = t.betting
 	}
-	if p.own && p.party != 0 && b.Kind != games.Dragon {
+	if p.own && p.party != 0 && b.Kind != games.Dragon { // a party's own seat is always interned
 		p.have = t.parties[p.party].own[p.bi][p.betting]
 	} else {
 		p.have = t.haveElsewhere(p)
@@ -115,7 +117,7 @@ func (t *Table) checkPlace(p *placement, role Role) error {
 	if l := &t.limits[p.bi]; c.Stake < l.Min || c.Stake > l.Max || p.have+c.Stake > l.Max {
 		return t.outsideLimits(p)
 	}
-	if t.layout[p.bi] != 0 {
+	if t.bets[p.bi].layout != 0 {
 		if err := t.checkLayout(p); err != nil {
 			return err
 		}
@@ -127,25 +129,31 @@ func (t *Table) checkPlace(p *placement, role Role) error {
 }
 
 // emitPlaced records the wager, checked. Its party, seat and bet go with it resolved
-// (onWagerPlaced knows t.placed), so the layout need not look its names up again.
+// (onWagerPlaced knows t.placed), so the layout need not look its names up again. Every
+// field of t.placed is written (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
 func (t *Table) emitPlaced(p *placement, actor string, role Role) {
-	c := p.c
+	c, b := p.c, p.b
 	e := t.event(EvWagerPlaced, &c.Header, actor, role)
 	w := &t.placed
-	*w = Wager{ID: t.nextWager + 1, Round: t.round, Player: p.player, Seat: c.Seat, Bet: p.b.ID, Stake: c.Stake,
-		Betting: p.betting, RequestID: c.RequestID, party: p.party, seat: p.seat, bet: uint8(p.bi)}
+	w.ID, w.Round, w.Player, w.Bet, w.Stake, w.Betting, w.RequestID = t.nextWager+1, t.round, p.player, b.ID, c.Stake, p.betting, c.RequestID
+	w.Seat = c.Seat
 	if w.Seat == "" {
 		w.Seat = p.player
 	}
-	if p.b.Decimal {
+	w.Odds = 0
+	if b.Decimal {
 		w.Odds = c.Odds
 	}
-	if p.b.Kind == games.Dragon {
+	w.Session = 0
+	if b.Kind == games.Dragon {
 		w.Session = t.session
 	}
+	w.PlacedBy = ""
 	if role != RolePlayer && role != RoleSystem {
 		w.PlacedBy = actor
 	}
+	w.Riding = false
+	w.party, w.seat, w.bet = p.party, p.seat, uint8(p.bi)
 	e.Wager = w
 	t.emit(e)
 }
@@ -267,6 +275,13 @@ const (
 	ruleDifferential                        // a main bet, with a table differential set (Tiger 5.18)
 )
 
+// betInfo is what the hot paths ask of a bet, copied out of the game into one small array
+// when the table is set up (setLayout), so that they need not follow the game's pointers.
+type betInfo struct {
+	side   baccarat.Winner // the side a main bet backs; NoWinner for every other bet
+	layout layoutRule      // the layout rules the bet is subject to at this table
+}
+
 // setLayout works out which layout rules each bet is subject to at this table, from the
 // game's rules and the pit's settings: at New and whenever the pit changes a setting.
 func (t *Table) setLayout() {
@@ -287,7 +302,7 @@ func (t *Table) setLayout() {
 				rules |= ruleDifferential
 			}
 		}
-		t.layout[i] = rules
+		t.bets[i] = betInfo{side: b.Side, layout: rules}
 	}
 }
 
@@ -295,7 +310,7 @@ func (t *Table) setLayout() {
 // a main bet (RWS 3.3, 3.4), wagers per area (Tiger 3.6) and the table differential
 // (Tiger 5.18). The rules ask the bet which side it backs, never its id.
 func (t *Table) checkLayout(p *placement) error {
-	rules, b := t.layout[p.bi], p.b
+	rules, b := t.bets[p.bi].layout, p.b
 	if rules&ruleOneSide != 0 && t.holds(p.party, other(b.Side)) {
 		return refuse(baccarat.CodeBothSides, "you hold %s this round: Player or Banker, never both (RWS 3.3)", other(b.Side))
 	}

@@ -21,9 +21,9 @@ type Table struct {
 	game *games.Game
 	// warnings from the configuration, for the operator.
 	warnings []string
-	limits   [maxBets]Limit      // each bet's limit, its maximum held below what the books can post
-	layout   [maxBets]layoutRule // the layout rules each bet is subject to (setLayout)
-	auto     int                 // 1 on an automatic table: the row of permitted that applies
+	limits   [maxBets]Limit   // each bet's limit, its maximum held below what the books can post
+	bets     [maxBets]betInfo // what the hot paths ask of each bet (setLayout)
+	auto     int              // 1 on an automatic table: the row of permitted that applies
 
 	seq   uint64
 	round uint64

@@ -43,6 +43,13 @@ func (t *Table) addWager(w *Wager) {
 	}
 	t.wagers = t.wagers[:n+1]
 	t.wagers[n] = *w // copied once (append would copy it twice: it cannot tell w is not in t.wagers)
+	t.tally(w)
+}
+
+// tally counts a wager of the layout in the round's tallies: what each party has on each
+// spot, the stakes on each bet and side, and, where a limit reads them (ruleArea), the
+// places taken in each playing area.
+func (t *Table) tally(w *Wager) {
 	p := &t.parties[w.party]
 	bi, betting := int(w.bet), w.Betting
 	var had baccarat.Money
@@ -59,7 +66,7 @@ func (t *Table) addWager(w *Wager) {
 		p.touched = true
 		t.touched = append(t.touched, w.party)
 	}
-	if had == 0 {
+	if had == 0 && t.maxArea > 0 {
 		s := &t.seats[w.seat]
 		s.areas[bi]++
 		if !s.touched {
@@ -68,7 +75,7 @@ func (t *Table) addWager(w *Wager) {
 		}
 	}
 	t.totals[bi] += w.Stake
-	if side := t.game.Bets[bi].Side; side != baccarat.NoWinner {
+	if side := t.bets[bi].side; side != baccarat.NoWinner {
 		t.sides[side] += w.Stake
 		p.sides |= 1 << side
 	}
