@@ -143,30 +143,96 @@ func (e SpecMode) Valid() bool {
 	}
 }
 
+// Defines values for SpecWallet.
+const (
+	SpecWalletInternal SpecWallet = "internal"
+	SpecWalletSeamless SpecWallet = "seamless"
+)
+
+// Valid indicates whether the value is a known member of the SpecWallet enum.
+func (e SpecWallet) Valid() bool {
+	switch e {
+	case SpecWalletInternal:
+		return true
+	case SpecWalletSeamless:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentPhase.
 const (
-	Cancelled          TournamentPhase = "cancelled"
-	Finished           TournamentPhase = "finished"
-	Registering        TournamentPhase = "registering"
-	RegistrationClosed TournamentPhase = "registration_closed"
-	Running            TournamentPhase = "running"
-	Scheduled          TournamentPhase = "scheduled"
+	TournamentPhaseCancelled          TournamentPhase = "cancelled"
+	TournamentPhaseFinished           TournamentPhase = "finished"
+	TournamentPhaseRegistering        TournamentPhase = "registering"
+	TournamentPhaseRegistrationClosed TournamentPhase = "registration_closed"
+	TournamentPhaseRunning            TournamentPhase = "running"
+	TournamentPhaseScheduled          TournamentPhase = "scheduled"
 )
 
 // Valid indicates whether the value is a known member of the TournamentPhase enum.
 func (e TournamentPhase) Valid() bool {
 	switch e {
-	case Cancelled:
+	case TournamentPhaseCancelled:
 		return true
-	case Finished:
+	case TournamentPhaseFinished:
 		return true
-	case Registering:
+	case TournamentPhaseRegistering:
 		return true
-	case RegistrationClosed:
+	case TournamentPhaseRegistrationClosed:
 		return true
-	case Running:
+	case TournamentPhaseRunning:
 		return true
-	case Scheduled:
+	case TournamentPhaseScheduled:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WalletCallKind.
+const (
+	Credit   WalletCallKind = "credit"
+	Debit    WalletCallKind = "debit"
+	Rollback WalletCallKind = "rollback"
+)
+
+// Valid indicates whether the value is a known member of the WalletCallKind enum.
+func (e WalletCallKind) Valid() bool {
+	switch e {
+	case Credit:
+		return true
+	case Debit:
+		return true
+	case Rollback:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WalletCallState.
+const (
+	WalletCallStateCancelled WalletCallState = "cancelled"
+	WalletCallStateDone      WalletCallState = "done"
+	WalletCallStateFailed    WalletCallState = "failed"
+	WalletCallStatePending   WalletCallState = "pending"
+	WalletCallStatePlaced    WalletCallState = "placed"
+)
+
+// Valid indicates whether the value is a known member of the WalletCallState enum.
+func (e WalletCallState) Valid() bool {
+	switch e {
+	case WalletCallStateCancelled:
+		return true
+	case WalletCallStateDone:
+		return true
+	case WalletCallStateFailed:
+		return true
+	case WalletCallStatePending:
+		return true
+	case WalletCallStatePlaced:
 		return true
 	default:
 		return false
@@ -175,43 +241,43 @@ func (e TournamentPhase) Valid() bool {
 
 // Defines values for WalletErrorError.
 const (
-	BadRequest        WalletErrorError = "bad_request"
-	BadSignature      WalletErrorError = "bad_signature"
-	DebitClosed       WalletErrorError = "debit_closed"
-	DebitMismatch     WalletErrorError = "debit_mismatch"
-	InsufficientFunds WalletErrorError = "insufficient_funds"
-	Internal          WalletErrorError = "internal"
-	RolledBack        WalletErrorError = "rolled_back"
-	TooLarge          WalletErrorError = "too_large"
-	TxConflict        WalletErrorError = "tx_conflict"
-	UnknownDebit      WalletErrorError = "unknown_debit"
-	UnknownPlayer     WalletErrorError = "unknown_player"
+	WalletErrorErrorBadRequest        WalletErrorError = "bad_request"
+	WalletErrorErrorBadSignature      WalletErrorError = "bad_signature"
+	WalletErrorErrorDebitClosed       WalletErrorError = "debit_closed"
+	WalletErrorErrorDebitMismatch     WalletErrorError = "debit_mismatch"
+	WalletErrorErrorInsufficientFunds WalletErrorError = "insufficient_funds"
+	WalletErrorErrorInternal          WalletErrorError = "internal"
+	WalletErrorErrorRolledBack        WalletErrorError = "rolled_back"
+	WalletErrorErrorTooLarge          WalletErrorError = "too_large"
+	WalletErrorErrorTxConflict        WalletErrorError = "tx_conflict"
+	WalletErrorErrorUnknownDebit      WalletErrorError = "unknown_debit"
+	WalletErrorErrorUnknownPlayer     WalletErrorError = "unknown_player"
 )
 
 // Valid indicates whether the value is a known member of the WalletErrorError enum.
 func (e WalletErrorError) Valid() bool {
 	switch e {
-	case BadRequest:
+	case WalletErrorErrorBadRequest:
 		return true
-	case BadSignature:
+	case WalletErrorErrorBadSignature:
 		return true
-	case DebitClosed:
+	case WalletErrorErrorDebitClosed:
 		return true
-	case DebitMismatch:
+	case WalletErrorErrorDebitMismatch:
 		return true
-	case InsufficientFunds:
+	case WalletErrorErrorInsufficientFunds:
 		return true
-	case Internal:
+	case WalletErrorErrorInternal:
 		return true
-	case RolledBack:
+	case WalletErrorErrorRolledBack:
 		return true
-	case TooLarge:
+	case WalletErrorErrorTooLarge:
 		return true
-	case TxConflict:
+	case WalletErrorErrorTxConflict:
 		return true
-	case UnknownDebit:
+	case WalletErrorErrorUnknownDebit:
 		return true
-	case UnknownPlayer:
+	case WalletErrorErrorUnknownPlayer:
 		return true
 	default:
 		return false
@@ -301,6 +367,27 @@ type BetRules struct {
 // BetRulesKind defines model for BetRules.Kind.
 type BetRulesKind string
 
+// CallTotals defines model for CallTotals.
+type CallTotals struct {
+	// Credited credits answered
+	Credited int64 `json:"credited"`
+
+	// Debited debits of wagers placed
+	Debited int64 `json:"debited"`
+
+	// GivenBack debits given back before their wager was placed
+	GivenBack int64 `json:"given_back"`
+
+	// NetToPlayers credited + rolled_back - debited
+	NetToPlayers int64 `json:"net_to_players"`
+
+	// Outstanding credits and rollbacks not yet answered
+	Outstanding int64 `json:"outstanding"`
+
+	// RolledBack rollbacks of placed wagers answered: voids, withdrawals
+	RolledBack int64 `json:"rolled_back"`
+}
+
 // Command defines model for Command.
 type Command struct {
 	Card   *string    `json:"card,omitempty"`
@@ -332,6 +419,48 @@ type Figure struct {
 	Percent string `json:"percent"`
 }
 
+// LaunchAnswer defines model for LaunchAnswer.
+type LaunchAnswer struct {
+	Code    string    `json:"code"`
+	Expires time.Time `json:"expires"`
+	Player  string    `json:"player"`
+	Table   *string   `json:"table,omitempty"`
+
+	// Url open once, before expires: the page trades its code for the player's token
+	Url string `json:"url"`
+}
+
+// LaunchExchange defines model for LaunchExchange.
+type LaunchExchange struct {
+	Currency *string `json:"currency,omitempty"`
+	Language *string `json:"language,omitempty"`
+	Player   string  `json:"player"`
+
+	// Table where the launch goes; absent: the lobby
+	Table *string `json:"table,omitempty"`
+
+	// Token the player's bearer token
+	Token string `json:"token"`
+}
+
+// LaunchRequest defines model for LaunchRequest.
+type LaunchRequest struct {
+	// Currency ISO 4217 code of the player's wallet (default: the server's)
+	Currency *string `json:"currency,omitempty"`
+
+	// Language a language tag for the pages: en, zh-CN
+	Language *string `json:"language,omitempty"`
+
+	// Name display name, at most 64 bytes
+	Name *string `json:"name,omitempty"`
+
+	// Player the operator's player id: 1-64 of A-Z a-z 0-9 _ -
+	Player string `json:"player"`
+
+	// Table a table to open (its currency must be the player's); absent: the lobby
+	Table *string `json:"table,omitempty"`
+}
+
 // Limit defines model for Limit.
 type Limit struct {
 	Max int64 `json:"max"`
@@ -341,16 +470,44 @@ type Limit struct {
 // Me defines model for Me.
 type Me struct {
 	// Balance minor units; players only
-	Balance  int64     `json:"balance"`
-	Currency string    `json:"currency"`
-	Id       string    `json:"id"`
-	Name     string    `json:"name"`
-	Role     MeRole    `json:"role"`
-	Tables   *[]string `json:"tables,omitempty"`
+	Balance int64 `json:"balance"`
+
+	// Currency the player's currency: the one the operator launched them with, or the server's (play money XXX)
+	Currency string `json:"currency"`
+	Id       string `json:"id"`
+
+	// Language the language the operator's launch gave
+	Language *string `json:"language,omitempty"`
+
+	// MinorUnits the currency's decimals (ISO 4217): JPY 0, EUR 2, BHD 3; balance is in its minor units
+	MinorUnits int       `json:"minor_units"`
+	Name       string    `json:"name"`
+	Role       MeRole    `json:"role"`
+	Tables     *[]string `json:"tables,omitempty"`
 }
 
 // MeRole defines model for Me.Role.
 type MeRole string
+
+// Reconciliation defines model for Reconciliation.
+type Reconciliation struct {
+	// Calls every call written in the period
+	Calls []WalletCall `json:"calls"`
+
+	// Counts the period's calls by state
+	Counts map[string]int `json:"counts"`
+
+	// Failed credits and rollbacks the operator refused
+	Failed []WalletCall `json:"failed"`
+	From   time.Time    `json:"from"`
+	To     time.Time    `json:"to"`
+
+	// Totals by currency
+	Totals map[string]CallTotals `json:"totals"`
+
+	// Undelivered every call still pending, whenever written
+	Undelivered []WalletCall `json:"undelivered"`
+}
 
 // Spec defines model for Spec.
 type Spec struct {
@@ -365,15 +522,23 @@ type Spec struct {
 		Margins      *map[string]interface{} `json:"margins,omitempty"`
 		SessionHands *int                    `json:"session_hands,omitempty"`
 	} `json:"config"`
+
+	// Currency ISO 4217 code (default XXX, play money); every amount at the table is in its minor units
 	Currency *string                 `json:"currency,omitempty"`
 	Id       string                  `json:"id"`
 	Mode     *SpecMode               `json:"mode,omitempty"`
 	Name     *string                 `json:"name,omitempty"`
 	Schedule *map[string]interface{} `json:"schedule,omitempty"`
+
+	// Wallet where the table's stakes are kept; default: seamless for a real currency in a seamless deployment, else internal. Fixed when the table is created.
+	Wallet *SpecWallet `json:"wallet,omitempty"`
 }
 
 // SpecMode defines model for Spec.Mode.
 type SpecMode string
+
+// SpecWallet where the table's stakes are kept; default: seamless for a real currency in a seamless deployment, else internal. Fixed when the table is created.
+type SpecWallet string
 
 // StatementEntry defines model for StatementEntry.
 type StatementEntry struct {
@@ -496,6 +661,49 @@ type WalletBalanceRequest struct {
 	// Player the player
 	Player string `json:"player"`
 }
+
+// WalletCall our side of one call to the operator's seamless wallet
+type WalletCall struct {
+	// Amount minor units
+	Amount  int64 `json:"amount"`
+	Attempt *int  `json:"attempt,omitempty"`
+
+	// Attempts deliveries tried
+	Attempts int `json:"attempts"`
+
+	// Balance the player's balance in the operator's answer
+	Balance  *int64    `json:"balance,omitempty"`
+	Created  time.Time `json:"created"`
+	Currency string    `json:"currency"`
+
+	// DebitTx a credit or rollback: the debit it closes
+	DebitTx   *string        `json:"debit_tx,omitempty"`
+	Error     *string        `json:"error,omitempty"`
+	Kind      WalletCallKind `json:"kind"`
+	NextAt    *time.Time     `json:"next_at,omitempty"`
+	Player    string         `json:"player"`
+	RequestId *string        `json:"request_id,omitempty"`
+	Round     int64          `json:"round"`
+	Seq       int64          `json:"seq"`
+
+	// State a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused: it needs a person)
+	State WalletCallState `json:"state"`
+	Table string          `json:"table"`
+
+	// TableWager the wager's id at the table
+	TableWager *int64    `json:"table_wager,omitempty"`
+	Tx         string    `json:"tx"`
+	Updated    time.Time `json:"updated"`
+
+	// Wager the wager's number on the wire (a debit's own, unique in the deployment)
+	Wager int64 `json:"wager"`
+}
+
+// WalletCallKind defines model for WalletCall.Kind.
+type WalletCallKind string
+
+// WalletCallState a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused: it needs a person)
+type WalletCallState string
 
 // WalletCreditRequest defines model for WalletCreditRequest.
 type WalletCreditRequest struct {
@@ -662,24 +870,6 @@ type GetMyStatementParams struct {
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 }
 
-// OperatorLaunchJSONBody defines parameters for OperatorLaunch.
-type OperatorLaunchJSONBody struct {
-	// Currency ISO 4217
-	Currency *string `json:"currency,omitempty"`
-
-	// Language the pages' language: en or zh-CN
-	Language *string `json:"language,omitempty"`
-	Name     *string `json:"name,omitempty"`
-	Player   string  `json:"player"`
-	Table    *string `json:"table,omitempty"`
-}
-
-// OperatorLaunchParams defines parameters for OperatorLaunch.
-type OperatorLaunchParams struct {
-	// XSignature hex HMAC-SHA256 of the raw body with the operator secret
-	XSignature string `json:"X-Signature"`
-}
-
 // PeelSqueezeJSONBody defines parameters for PeelSqueeze.
 type PeelSqueezeJSONBody struct {
 	Card int `json:"card"`
@@ -732,7 +922,7 @@ type CreateTournamentJSONRequestBody CreateTournamentJSONBody
 type ExchangeLaunchCodeJSONRequestBody ExchangeLaunchCodeJSONBody
 
 // OperatorLaunchJSONRequestBody defines body for OperatorLaunch for application/json ContentType.
-type OperatorLaunchJSONRequestBody OperatorLaunchJSONBody
+type OperatorLaunchJSONRequestBody = LaunchRequest
 
 // SendCommandJSONRequestBody defines body for SendCommand for application/json ContentType.
 type SendCommandJSONRequestBody = Command
@@ -955,12 +1145,16 @@ type ClientInterface interface {
 
 	// ExchangeLaunchCodeWithBody Trade a launch code, once, for the player's token (the launch page)
 	//
+	// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
 	ExchangeLaunchCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ExchangeLaunchCode Trade a launch code, once, for the player's token (the launch page)
+	//
+	// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -979,21 +1173,21 @@ type ClientInterface interface {
 
 	// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OperatorLaunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OperatorLaunch(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListTables The lobby: every table with its mini Big Road
 	//
@@ -1441,6 +1635,8 @@ func (c *Client) ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (
 
 // ExchangeLaunchCodeWithBody Trade a launch code, once, for the player's token (the launch page)
 //
+// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
@@ -1457,6 +1653,8 @@ func (c *Client) ExchangeLaunchCodeWithBody(ctx context.Context, contentType str
 }
 
 // ExchangeLaunchCode Trade a launch code, once, for the player's token (the launch page)
+//
+// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -1505,13 +1703,13 @@ func (c *Client) GetMyStatement(ctx context.Context, params *GetMyStatementParam
 
 // OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 //
-// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *Client) OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOperatorLaunchRequestWithBody(c.Server, params, contentType, body)
+func (c *Client) OperatorLaunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1524,13 +1722,13 @@ func (c *Client) OperatorLaunchWithBody(ctx context.Context, params *OperatorLau
 
 // OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
 //
-// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *Client) OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOperatorLaunchRequest(c.Server, params, body)
+func (c *Client) OperatorLaunch(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2552,18 +2750,18 @@ func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*htt
 }
 
 // NewOperatorLaunchRequest calls the generic OperatorLaunch builder with application/json body
-func NewOperatorLaunchRequest(server string, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody) (*http.Request, error) {
+func NewOperatorLaunchRequest(server string, body OperatorLaunchJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewOperatorLaunchRequestWithBody(server, params, "application/json", bodyReader)
+	return NewOperatorLaunchRequestWithBody(server, "application/json", bodyReader)
 }
 
 // NewOperatorLaunchRequestWithBody constructs an http.Request for the OperatorLaunch method, with any body, and a specified content type
-func NewOperatorLaunchRequestWithBody(server string, params *OperatorLaunchParams, contentType string, body io.Reader) (*http.Request, error) {
+func NewOperatorLaunchRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2587,19 +2785,6 @@ func NewOperatorLaunchRequestWithBody(server string, params *OperatorLaunchParam
 	}
 
 	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		var headerParam0 string
-
-		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Signature", params.XSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-		if err != nil {
-			return nil, err
-		}
-
-		req.Header.Set("X-Signature", headerParam0)
-
-	}
 
 	return req, nil
 }
@@ -3461,12 +3646,16 @@ type ClientWithResponsesInterface interface {
 
 	// ExchangeLaunchCodeWithBodyWithResponse Trade a launch code, once, for the player's token (the launch page)
 	//
+	// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
 	ExchangeLaunchCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error)
 
 	// ExchangeLaunchCodeWithResponse Trade a launch code, once, for the player's token (the launch page)
+	//
+	// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -3489,21 +3678,21 @@ type ClientWithResponsesInterface interface {
 
 	// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
+	OperatorLaunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
 
 	// OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
+	OperatorLaunchWithResponse(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
 
 	// ListTablesWithResponse The lobby: every table with its mini Big Road
 	//
@@ -4342,7 +4531,7 @@ type GetReconciliationResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *map[string]interface{}
+	JSON200 *Reconciliation
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
@@ -4356,7 +4545,7 @@ type GetReconciliationResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetReconciliationResponse) GetJSON200() *map[string]interface{} {
+func (r GetReconciliationResponse) GetJSON200() *Reconciliation {
 	return r.JSON200
 }
 
@@ -4792,17 +4981,15 @@ type ExchangeLaunchCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *struct {
-		Currency *string `json:"currency,omitempty"`
-		Language *string `json:"language,omitempty"`
-		Player   string  `json:"player"`
-		Table    *string `json:"table,omitempty"`
-		Token    string  `json:"token"`
-	}
+	JSON200 *LaunchExchange
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -4810,13 +4997,7 @@ type ExchangeLaunchCodeResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r ExchangeLaunchCodeResponse) GetJSON200() *struct {
-	Currency *string `json:"currency,omitempty"`
-	Language *string `json:"language,omitempty"`
-	Player   string  `json:"player"`
-	Table    *string `json:"table,omitempty"`
-	Token    string  `json:"token"`
-} {
+func (r ExchangeLaunchCodeResponse) GetJSON200() *LaunchExchange {
 	return r.JSON200
 }
 
@@ -4828,6 +5009,16 @@ func (r ExchangeLaunchCodeResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ExchangeLaunchCodeResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ExchangeLaunchCodeResponse) GetJSON409() *Error {
+	return r.JSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -5053,19 +5244,17 @@ type OperatorLaunchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *struct {
-		Code    string    `json:"code"`
-		Expires time.Time `json:"expires"`
-		Player  string    `json:"player"`
-		Table   *string   `json:"table,omitempty"`
-		Url     string    `json:"url"`
-	}
+	JSON200 *LaunchAnswer
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -5073,13 +5262,7 @@ type OperatorLaunchResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r OperatorLaunchResponse) GetJSON200() *struct {
-	Code    string    `json:"code"`
-	Expires time.Time `json:"expires"`
-	Player  string    `json:"player"`
-	Table   *string   `json:"table,omitempty"`
-	Url     string    `json:"url"`
-} {
+func (r OperatorLaunchResponse) GetJSON200() *LaunchAnswer {
 	return r.JSON200
 }
 
@@ -5093,9 +5276,19 @@ func (r OperatorLaunchResponse) GetJSON401() *Error {
 	return r.JSON401
 }
 
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r OperatorLaunchResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r OperatorLaunchResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r OperatorLaunchResponse) GetJSON413() *Error {
+	return r.JSON413
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -6824,6 +7017,8 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, reqEdit
 
 // ExchangeLaunchCodeWithBodyWithResponse Trade a launch code, once, for the player's token (the launch page)
 //
+// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
@@ -6836,6 +7031,8 @@ func (c *ClientWithResponses) ExchangeLaunchCodeWithBodyWithResponse(ctx context
 }
 
 // ExchangeLaunchCodeWithResponse Trade a launch code, once, for the player's token (the launch page)
+//
+// The launch page (/launch?code=) posts its code: a code works once, before it expires, on any server sharing the secret. 401 for a code that is not valid or has expired, 409 for one used already.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6876,13 +7073,13 @@ func (c *ClientWithResponses) GetMyStatementWithResponse(ctx context.Context, pa
 
 // OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 //
-// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
-	rsp, err := c.OperatorLaunchWithBody(ctx, params, contentType, body, reqEditors...)
+func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunchWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6891,13 +7088,13 @@ func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Con
 
 // OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
 //
-// Signed with the operator secret: X-Signature is the HMAC-SHA256 of the raw body, as the seamless wallet's calls. Creates the player's account on first launch (or updates its name, currency and language) and answers a one-time launch URL. 404 when the server takes no launches.
+// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
-	rsp, err := c.OperatorLaunch(ctx, params, body, reqEditors...)
+func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunch(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7772,7 +7969,7 @@ func ParseGetReconciliationResponse(rsp *http.Response) (*GetReconciliationRespo
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest map[string]interface{}
+		var dest Reconciliation
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -8147,13 +8344,7 @@ func ParseExchangeLaunchCodeResponse(rsp *http.Response) (*ExchangeLaunchCodeRes
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest struct {
-			Currency *string `json:"currency,omitempty"`
-			Language *string `json:"language,omitempty"`
-			Player   string  `json:"player"`
-			Table    *string `json:"table,omitempty"`
-			Token    string  `json:"token"`
-		}
+		var dest LaunchExchange
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -8172,6 +8363,20 @@ func ParseExchangeLaunchCodeResponse(rsp *http.Response) (*ExchangeLaunchCodeRes
 			return nil, err
 		}
 		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -8357,13 +8562,7 @@ func ParseOperatorLaunchResponse(rsp *http.Response) (*OperatorLaunchResponse, e
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest struct {
-			Code    string    `json:"code"`
-			Expires time.Time `json:"expires"`
-			Player  string    `json:"player"`
-			Table   *string   `json:"table,omitempty"`
-			Url     string    `json:"url"`
-		}
+		var dest LaunchAnswer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -8383,12 +8582,26 @@ func ParseOperatorLaunchResponse(rsp *http.Response) (*OperatorLaunchResponse, e
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
