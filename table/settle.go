@@ -18,9 +18,7 @@ func (t *Table) settle(h *Header, actor string, role Role) {
 	}
 	e.Settlements = t.settleBuf[:len(t.wagers)]
 	t.resolveBets(r)
-	for i := range t.wagers {
-		t.settleWager(&e.Settlements[i], &t.wagers[i])
-	}
+	t.settleWagers(e.Settlements)
 	t.emit(e)
 	if t.game.Rules.DragonSessions && len(t.sessionResults) >= t.cfg.SessionHands {
 		t.settleSession(h, actor, role)
@@ -39,45 +37,58 @@ func (t *Table) afterRound(h *Header, actor string, role Role) {
 }
 
 // outcome is how one bet of the game ends on this coup: decided once per round, read by
-// every wager on it.
+// every wager on it. A fixed-odds win carries its ratio and the ratio's text.
 type outcome struct {
-	o    games.Outcome
-	tier int
+	o       games.Outcome
+	decimal bool // paid at each wager's own odds (Bet on Baccarat)
+	rides   bool // a push that stays on the layout into the next round (RWS 3.9)
+	pays    baccarat.Ratio
+	text    string
 }
 
 // resolveBets decides every single-coup bet of the game on the coup, once.
 func (t *Table) resolveBets(r *baccarat.Result) {
 	for i, b := range t.game.Bets {
-		if b.Resolve != nil {
-			o, tier := b.Resolve(r)
-			t.outcomes[i] = outcome{o, tier}
+		if b.Resolve == nil {
+			continue
 		}
+		o, tier := b.Resolve(r)
+		oc := outcome{o: o, decimal: b.Decimal}
+		switch {
+		case o == games.Win && !b.Decimal:
+			oc.pays, oc.text = b.Tiers[tier].Pays, t.pays[i][tier]
+		case o != games.Win && o != games.Lose:
+			oc.rides = b.Kind == games.Main && t.game.Rules.TieRides
+		}
+		t.outcomes[i] = oc
 	}
 }
 
-// settleWager fills out with the settlement of w, from its bet's outcome on the coup (the
-// rules of games.Settle and games.SettleAtOdds: winnings rounded down to the minor unit).
-func (t *Table) settleWager(out *Settlement, w *Wager) {
-	bi := w.bet
-	b := t.game.Bets[bi]
-	oc := t.outcomes[bi]
-	out.Wager, out.Player, out.Bet, out.Stake, out.Outcome, out.Odds = w.ID, w.Player, w.Bet, w.Stake, oc.o, w.Odds
-	out.Pays, out.Rides = "", false
-	switch oc.o {
-	case games.Win:
-		if b.Decimal {
-			out.Net = w.Odds.Net(w.Stake)
-		} else {
-			out.Net = b.Tiers[oc.tier].Pays.Net(w.Stake)
-			out.Pays = t.pays[bi][oc.tier]
-		}
-		out.Returned = w.Stake + out.Net
-	case games.Lose:
-		out.Net, out.Returned = -w.Stake, 0
-	default:
-		out.Net, out.Returned = 0, w.Stake
-		if b.Kind == games.Main && t.game.Rules.TieRides {
-			out.Rides, out.Returned = true, 0 // RWS 3.9: the wager stays on into the next round
+// settleWagers fills out with the settlement of each wager of the layout, from its bet's
+// outcome on the coup (the rules of games.Settle and games.SettleAtOdds: winnings rounded
+// down to the minor unit).
+func (t *Table) settleWagers(out []Settlement) {
+	for i := range out {
+		w := &t.wagers[i]
+		oc := &t.outcomes[w.bet]
+		s := &out[i]
+		s.Wager, s.Player, s.Bet, s.Stake, s.Outcome, s.Odds = w.ID, w.Player, w.Bet, w.Stake, oc.o, w.Odds
+		s.Pays, s.Rides = "", false
+		switch oc.o {
+		case games.Win:
+			if oc.decimal {
+				s.Net = w.Odds.Net(w.Stake)
+			} else {
+				s.Net, s.Pays = oc.pays.Net(w.Stake), oc.text
+			}
+			s.Returned = w.Stake + s.Net
+		case games.Lose:
+			s.Net, s.Returned = -w.Stake, 0
+		default:
+			s.Net, s.Returned = 0, w.Stake
+			if oc.rides {
+				s.Rides, s.Returned = true, 0 // RWS 3.9: the wager stays on into the next round
+			}
 		}
 	}
 }
