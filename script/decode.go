@@ -15,8 +15,9 @@ import (
 // object) and leaves that line to encoding/json. A line therefore decodes to the command,
 // or the error, encoding/json gives it (FuzzDecodeLine holds the scanner to that).
 type decoder struct {
-	slow  bool              // encoding/json for every line: the reference the tests compare with
-	names map[string]string // the names lines repeat (commands, players, bets), made once
+	slow   bool              // encoding/json for every line: the reference the tests compare with
+	names  map[string]string // the names lines repeat (commands, players, bets), made once
+	recent [256]string       // the names last seen, by slot: most lookups compare one string
 }
 
 // maxNames bounds the names a decoder keeps, however many a script makes up.
@@ -258,17 +259,31 @@ func names(f field, l *lineCmd) *string {
 
 // name returns s as a string, the same string each time while it has room.
 func (d *decoder) name(s []byte) string {
-	if v, ok := d.names[string(s)]; ok {
+	if len(s) == 0 {
+		return ""
+	}
+	i := slot(s)
+	if v := d.recent[i]; v == string(s) {
 		return v
 	}
-	v := string(s)
-	if d.names == nil {
-		d.names = map[string]string{}
+	v, ok := d.names[string(s)]
+	if !ok {
+		v = string(s)
+		if d.names == nil {
+			d.names = map[string]string{}
+		}
+		if len(d.names) < maxNames {
+			d.names[v] = v
+		}
 	}
-	if len(d.names) < maxNames {
-		d.names[v] = v
-	}
+	d.recent[i] = v
 	return v
+}
+
+// slot is where a name sits in a cache of 256: by its length and its end bytes, which tell
+// a script's names apart (p1 … p7, banker, tie, player_pair) without hashing them.
+func slot[S string | []byte](s S) int {
+	return (len(s)*31 + int(s[0])*7 + int(s[len(s)-1])) & 255
 }
 
 func skipSpace(b []byte, i int) int {

@@ -53,20 +53,25 @@ var aliases = map[string]string{
 	"correction": "correct", "power_failure": "interrupt", "simultaneous": "simultaneous_draw",
 }
 
+// kinds are the commands by every name a line may give them: the table's names, the
+// aliases and fund.
+var kinds = func() map[string]table.CommandType {
+	m := map[string]table.CommandType{"fund": cmdFund}
+	for i := range cmdFund {
+		k, back := table.CommandType(i), table.CommandType(0)
+		if back.UnmarshalText([]byte(k.String())) == nil && back == k {
+			m[k.String()] = k
+		}
+	}
+	for alias, name := range aliases {
+		m[alias] = m[name]
+	}
+	return m
+}()
+
 // kind is the line's command (CmdNone when it names none the table knows).
 func (l *lineCmd) kind() table.CommandType {
-	name := l.Cmd
-	if a, ok := aliases[name]; ok {
-		name = a
-	}
-	if name == "fund" {
-		return cmdFund
-	}
-	var k table.CommandType
-	if k.UnmarshalText([]byte(name)) != nil {
-		return table.CmdNone
-	}
-	return k
+	return kinds[l.Cmd] // CmdNone when missing
 }
 
 // commands are the runner's own commands of the kinds a round sends by the dozen, filled

@@ -148,6 +148,22 @@ type runner struct {
 	autoFund baccarat.Money
 	out      *writer
 	cmds     commands
+	kinds    [256]struct { // the commands last named, by slot
+		name string
+		kind table.CommandType
+	}
+}
+
+// kind is the line's command, l.kind() remembered for the name.
+func (r *runner) kind(l *lineCmd) table.CommandType {
+	if l.Cmd == "" {
+		return table.CmdNone
+	}
+	k := &r.kinds[slot(l.Cmd)]
+	if k.name != l.Cmd || k.name == "" {
+		k.name, k.kind = l.Cmd, l.kind()
+	}
+	return k.kind
 }
 
 func start(first string, opt Options, line int, out *writer) (*runner, error) {
@@ -181,7 +197,7 @@ func start(first string, opt Options, line int, out *writer) (*runner, error) {
 }
 
 func (r *runner) do(line int, l *lineCmd) {
-	kind := l.kind()
+	kind := r.kind(l)
 	if kind == cmdFund {
 		if l.Role != table.RoleNone && l.Role != table.RoleSystem {
 			r.out.refuse(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.CodeNotAuthorized, Message: "a " + l.Role.String() + " may not fund: only the system funds a script's players"})
@@ -295,7 +311,9 @@ func (r *runner) book(e *table.Event) {
 		}
 	case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 		for _, s := range e.Settlements {
-			r.Wallets[s.Player] += s.Returned
+			if s.Returned != 0 { // a lost wager's player has a wallet: its wager_placed took the stake
+				r.Wallets[s.Player] += s.Returned
+			}
 		}
 	}
 }

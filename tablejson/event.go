@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/odds"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -34,21 +35,21 @@ func AppendEvent(b []byte, e *table.Event) ([]byte, error) {
 func appendEvent(b []byte, e *table.Event) ([]byte, bool) {
 	ok := true
 	b = append(b, `{"seq":`...)
-	b = strconv.AppendUint(b, e.Seq, 10)
-	b = appendKeyString(b, `,"type":`, e.Type.String())
+	b = appendUint(b, e.Seq)
+	b = append(append(b, `,"type":`...), eventTypes[e.Type]...)
 	if !e.At.IsZero() {
 		if b, ok = appendTime(append(b, `,"at":`...), e.At); !ok {
 			return b, false
 		}
 	}
 	if e.Round != 0 {
-		b = strconv.AppendUint(append(b, `,"round":`...), e.Round, 10)
+		b = appendUint(append(b, `,"round":`...), e.Round)
 	}
 	if e.Actor != "" {
 		b = appendKeyString(b, `,"actor":`, e.Actor)
 	}
 	if e.Role != table.RoleNone {
-		b = appendKeyString(b, `,"role":`, e.Role.String())
+		b = append(append(b, `,"role":`...), roles[e.Role]...)
 	}
 	if e.Reason != "" {
 		b = appendKeyString(b, `,"reason":`, e.Reason)
@@ -57,10 +58,10 @@ func appendEvent(b []byte, e *table.Event) ([]byte, bool) {
 		b = appendWager(append(b, `,"wager":`...), e.Wager)
 	}
 	if e.Phase != table.PhaseIdle {
-		b = appendKeyString(b, `,"phase":`, e.Phase.String())
+		b = append(append(b, `,"phase":`...), phases[e.Phase]...)
 	}
 	if e.Betting != 0 {
-		b = strconv.AppendInt(append(b, `,"betting_round":`...), int64(e.Betting), 10)
+		b = appendInt(append(b, `,"betting_round":`...), int64(e.Betting))
 	}
 	if !e.Until.IsZero() {
 		if b, ok = appendTime(append(b, `,"until":`...), e.Until); !ok {
@@ -127,7 +128,7 @@ func appendDetail(b []byte, d *table.Detail) ([]byte, bool) {
 		b = append(b, ']')
 	}
 	if d.Session != 0 {
-		b = strconv.AppendUint(append(b, `,"session":`...), d.Session, 10)
+		b = appendUint(append(b, `,"session":`...), d.Session)
 	}
 	if d.Shoe != nil {
 		if b, ok = appendShoe(append(b, `,"shoe":`...), d.Shoe); !ok {
@@ -138,21 +139,21 @@ func appendDetail(b []byte, d *table.Detail) ([]byte, bool) {
 		b = appendKeyString(b, `,"player":`, d.Player)
 	}
 	if d.Amount != 0 {
-		b = strconv.AppendInt(append(b, `,"amount":`...), d.Amount, 10)
+		b = appendInt(append(b, `,"amount":`...), d.Amount)
 	}
 	if d.Bet != "" {
 		b = appendKeyString(b, `,"bet":`, d.Bet)
 	}
 	if d.Limit != nil {
-		b = strconv.AppendInt(append(b, `,"limit":{"min":`...), d.Limit.Min, 10)
-		b = strconv.AppendInt(append(b, `,"max":`...), d.Limit.Max, 10)
+		b = appendInt(append(b, `,"limit":{"min":`...), d.Limit.Min)
+		b = appendInt(append(b, `,"max":`...), d.Limit.Max)
 		b = append(b, '}')
 	}
 	if d.Count != 0 {
-		b = strconv.AppendInt(append(b, `,"count":`...), int64(d.Count), 10)
+		b = appendInt(append(b, `,"count":`...), int64(d.Count))
 	}
 	if d.Setting != table.SettingNone {
-		b = appendKeyString(b, `,"setting":`, d.Setting.String())
+		b = append(append(b, `,"setting":`...), settings[d.Setting]...)
 	}
 	if d.Side != "" {
 		b = appendKeyString(b, `,"side":`, d.Side)
@@ -165,17 +166,17 @@ func appendKeyString(b []byte, key, s string) []byte {
 }
 
 func appendWager(b []byte, w *table.Wager) []byte {
-	b = strconv.AppendUint(append(b, `{"id":`...), w.ID, 10)
-	b = strconv.AppendUint(append(b, `,"round":`...), w.Round, 10)
+	b = appendUint(append(b, `{"id":`...), w.ID)
+	b = appendUint(append(b, `,"round":`...), w.Round)
 	b = appendKeyString(b, `,"player":`, w.Player)
 	b = appendKeyString(b, `,"seat":`, w.Seat)
 	b = appendKeyString(b, `,"bet":`, w.Bet)
-	b = strconv.AppendInt(append(b, `,"stake":`...), w.Stake, 10)
+	b = appendInt(append(b, `,"stake":`...), w.Stake)
 	if w.Odds != 0 {
 		b = appendKeyString(b, `,"odds":`, w.Odds.String())
 	}
 	if w.Betting != 0 {
-		b = strconv.AppendInt(append(b, `,"betting_round":`...), int64(w.Betting), 10)
+		b = appendInt(append(b, `,"betting_round":`...), int64(w.Betting))
 	}
 	if w.RequestID != "" {
 		b = appendKeyString(b, `,"request_id":`, w.RequestID)
@@ -187,7 +188,7 @@ func appendWager(b []byte, w *table.Wager) []byte {
 		b = append(b, `,"riding":true`...)
 	}
 	if w.Session != 0 {
-		b = strconv.AppendUint(append(b, `,"session":`...), w.Session, 10)
+		b = appendUint(append(b, `,"session":`...), w.Session)
 	}
 	return append(b, '}')
 }
@@ -201,8 +202,8 @@ func appendDealtCard(b []byte, d *table.DealtCard) []byte {
 		b = append(b, cardText[d.Card]...)
 		b = append(b, `",`...)
 	}
-	b = appendKeyString(b, `"position":`, d.Position.String())
-	b = strconv.AppendInt(append(b, `,"left":`...), int64(d.Left), 10)
+	b = append(append(b, `"position":`...), positions[d.Position]...)
+	b = appendInt(append(b, `,"left":`...), int64(d.Left))
 	if d.Hidden {
 		b = append(b, `,"hidden":true`...)
 	}
@@ -216,9 +217,9 @@ func appendDealtCard(b []byte, d *table.DealtCard) []byte {
 // facts players read.
 func appendResult(b []byte, x *baccarat.Result) []byte {
 	b = appendKeyString(b, `{"coup":`, x.String())
-	b = appendKeyString(b, `,"winner":`, x.Winner.String())
-	b = strconv.AppendInt(append(b, `,"player_total":`...), int64(x.PlayerTotal), 10)
-	b = strconv.AppendInt(append(b, `,"banker_total":`...), int64(x.BankerTotal), 10)
+	b = append(append(b, `,"winner":`...), winners[x.Winner]...)
+	b = appendInt(append(b, `,"player_total":`...), int64(x.PlayerTotal))
+	b = appendInt(append(b, `,"banker_total":`...), int64(x.BankerTotal))
 	if x.Natural {
 		b = append(b, `,"natural":true`...)
 	}
@@ -228,24 +229,24 @@ func appendResult(b []byte, x *baccarat.Result) []byte {
 	if x.BankerPair {
 		b = append(b, `,"banker_pair":true`...)
 	}
-	b = strconv.AppendInt(append(b, `,"cards":`...), int64(x.Cards()), 10)
+	b = appendInt(append(b, `,"cards":`...), int64(x.Cards()))
 	return append(b, '}')
 }
 
 func appendSettlement(b []byte, s *table.Settlement) []byte {
-	b = strconv.AppendUint(append(b, `{"wager":`...), s.Wager, 10)
+	b = appendUint(append(b, `{"wager":`...), s.Wager)
 	b = appendKeyString(b, `,"player":`, s.Player)
 	b = appendKeyString(b, `,"bet":`, s.Bet)
-	b = strconv.AppendInt(append(b, `,"stake":`...), s.Stake, 10)
-	b = appendKeyString(b, `,"outcome":`, s.Outcome.String())
+	b = appendInt(append(b, `,"stake":`...), s.Stake)
+	b = append(append(b, `,"outcome":`...), outcomes[s.Outcome]...)
 	if s.Pays != "" {
 		b = appendKeyString(b, `,"pays":`, s.Pays)
 	}
 	if s.Odds != 0 {
 		b = appendKeyString(b, `,"odds":`, s.Odds.String())
 	}
-	b = strconv.AppendInt(append(b, `,"net":`...), s.Net, 10)
-	b = strconv.AppendInt(append(b, `,"returned":`...), s.Returned, 10)
+	b = appendInt(append(b, `,"net":`...), s.Net)
+	b = appendInt(append(b, `,"returned":`...), s.Returned)
 	if s.Rides {
 		b = append(b, `,"rides":true`...)
 	}
@@ -254,11 +255,11 @@ func appendSettlement(b []byte, s *table.Settlement) []byte {
 
 func appendShoe(b []byte, s *table.ShoeInfo) ([]byte, bool) {
 	ok := true
-	b = strconv.AppendUint(append(b, `{"number":`...), s.Number, 10)
-	b = strconv.AppendInt(append(b, `,"decks":`...), int64(s.Decks), 10)
-	b = strconv.AppendInt(append(b, `,"cards":`...), int64(s.Cards), 10)
+	b = appendUint(append(b, `{"number":`...), s.Number)
+	b = appendInt(append(b, `,"decks":`...), int64(s.Decks))
+	b = appendInt(append(b, `,"cards":`...), int64(s.Cards))
 	if s.CutCard != 0 {
-		b = strconv.AppendInt(append(b, `,"cut_card":`...), int64(s.CutCard), 10)
+		b = appendInt(append(b, `,"cut_card":`...), int64(s.CutCard))
 	}
 	if s.Commitment != nil {
 		b = appendKeyString(b, `,"commitment":`, s.Commitment.String())
@@ -286,7 +287,7 @@ func appendPrice(b []byte, p *odds.Price) []byte {
 	b = appendKeyString(b, `,"odds":`, p.Odds.String())
 	b = appendKeyString(b, `,"win":`, p.Win.String())
 	b = appendKeyString(b, `,"refund":`, p.Refund.String())
-	b = strconv.AppendInt(append(b, `,"margin":`...), int64(p.Margin), 10)
+	b = appendInt(append(b, `,"margin":`...), int64(p.Margin))
 	return append(b, '}')
 }
 
@@ -306,6 +307,26 @@ func appendCards(b []byte, cards []baccarat.Card) ([]byte, bool) {
 		b = append(b, '"')
 	}
 	return append(b, ']'), true
+}
+
+// The JSON strings of the enums' names, by value, made once from their String methods.
+var (
+	eventTypes = quoted(table.EventType.String)
+	roles      = quoted(table.Role.String)
+	phases     = quoted(table.Phase.String)
+	settings   = quoted(table.Setting.String)
+	positions  = quoted(baccarat.Position.String)
+	outcomes   = quoted(games.Outcome.String)
+	winners    = quoted(baccarat.Winner.String)
+)
+
+// quoted is the JSON string of the name of each value of an enum of a byte.
+func quoted[T ~uint8](name func(T) string) *[256]string {
+	var q [256]string
+	for v := range q {
+		q[v] = string(AppendString(nil, name(T(v))))
+	}
+	return &q
 }
 
 // cardText is each card's text form, made once from Card.String.
