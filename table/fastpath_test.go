@@ -35,43 +35,53 @@ func TestAuthorizePlaceIsAuthorize(t *testing.T) {
 }
 
 // TestPlacedWagerIsWholeEachTime: emitPlaced writes every field of the wager it records
-// rather than clearing it first, so whatever the last wager left there must never show.
+// (t.placed) rather than clearing it first, so whatever the last wager left there, a
+// single-coup or a Dragon bet, must never show.
 func TestPlacedWagerIsWholeEachTime(t *testing.T) {
-	play := func(garbage bool) Wager {
-		tab, err := New(Config{Game: "mbs-tournament"})
+	play := func(bet string, garbage bool) Wager {
+		tab, err := New(Config{Game: "mbs-dragon"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		mustApply(t, tab, &NewShoe{})
 		mustApply(t, tab, &Open{})
 		if garbage {
-			w := reflect.ValueOf(&tab.placed).Elem()
-			if w.NumField() != 15 {
-				t.Fatalf("Wager has %d fields: write each in emitPlaced, then count it here", w.NumField())
-			}
-			for i := range w.NumField() {
-				switch f := w.Field(i); {
-				case !f.CanSet():
-				case f.Kind() == reflect.String:
-					f.SetString("left over")
-				case f.Kind() == reflect.Bool:
-					f.SetBool(true)
-				case f.CanInt():
-					f.SetInt(7)
-				case f.CanUint():
-					f.SetUint(7)
-				default:
-					t.Fatalf("field %s: fill it here", w.Type().Field(i).Name)
-				}
-			}
-			tab.placed.party, tab.placed.seat, tab.placed.bet = 7, 7, 7
+			spoil(t, &tab.placed)
 		}
-		ev := mustApply(t, tab, &Place{Player: "ann", Bet: "tie", Stake: 500, Available: 1000})
+		c := &Place{Player: "ann", Bet: bet, Stake: 500, Available: 1000}
+		tab.Prepare(c) // as a host does: the shortcuts are taken for prepared wagers
+		ev := mustApply(t, tab, c)
 		return *ev[0].Wager
 	}
-	if clean, dirty := play(false), play(true); clean != dirty {
-		t.Fatalf("a wager placed after another shows what it left:\n got %+v\nwant %+v", dirty, clean)
+	for _, bet := range []string{"tie", "any_dragon"} {
+		if clean, dirty := play(bet, false), play(bet, true); clean != dirty {
+			t.Fatalf("a wager on %s placed after another shows what it left:\n got %+v\nwant %+v", bet, dirty, clean)
+		}
 	}
+}
+
+// spoil fills every field of w with something no wager of the test has.
+func spoil(t *testing.T, w *Wager) {
+	v := reflect.ValueOf(w).Elem()
+	if v.NumField() != 15 {
+		t.Fatalf("Wager has %d fields: write each in emitPlaced, then count it here", v.NumField())
+	}
+	for i := range v.NumField() {
+		switch f := v.Field(i); {
+		case !f.CanSet():
+		case f.Kind() == reflect.String:
+			f.SetString("left over")
+		case f.Kind() == reflect.Bool:
+			f.SetBool(true)
+		case f.CanInt():
+			f.SetInt(7)
+		case f.CanUint():
+			f.SetUint(7)
+		default:
+			t.Fatalf("field %s: spoil it here", v.Type().Field(i).Name)
+		}
+	}
+	w.party, w.seat, w.bet = 9, 9, 11
 }
 
 // TestAreasCountedOnceALimitReadsThem: the places taken in each playing area are counted

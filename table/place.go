@@ -129,30 +129,27 @@ func (t *Table) checkPlace(p *placement, role Role) error {
 }
 
 // emitPlaced records the wager, checked. Its party, seat and bet go with it resolved
-// (onWagerPlaced knows t.placed), so the layout need not look its names up again. Every
-// field of t.placed is written (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
+// (placedHere), so the layout need not look its names up again. Every field of t.placed is
+// written (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
 func (t *Table) emitPlaced(p *placement, actor string, role Role) {
 	c, b := p.c, p.b
 	e := t.event(EvWagerPlaced, &c.Header, actor, role)
-	w := &t.placed
-	w.ID, w.Round, w.Player, w.Bet, w.Stake, w.Betting, w.RequestID = t.nextWager+1, t.round, p.player, b.ID, c.Stake, p.betting, c.RequestID
-	w.Seat = c.Seat
-	if w.Seat == "" {
-		w.Seat = p.player
+	seat, odds, session, placedBy := c.Seat, baccarat.Odds(0), uint64(0), ""
+	if seat == "" {
+		seat = p.player
 	}
-	w.Odds = 0
 	if b.Decimal {
-		w.Odds = c.Odds
+		odds = c.Odds
 	}
-	w.Session = 0
 	if b.Kind == games.Dragon {
-		w.Session = t.session
+		session = t.session
 	}
-	w.PlacedBy = ""
 	if role != RolePlayer && role != RoleSystem {
-		w.PlacedBy = actor
+		placedBy = actor
 	}
-	w.Riding = false
+	w := &t.placed
+	w.ID, w.Round, w.Player, w.Seat, w.Bet, w.Stake = t.nextWager+1, t.round, p.player, seat, b.ID, c.Stake
+	w.Odds, w.Betting, w.RequestID, w.PlacedBy, w.Riding, w.Session = odds, p.betting, c.RequestID, placedBy, false, session
 	w.party, w.seat, w.bet = p.party, p.seat, uint8(p.bi)
 	e.Wager = w
 	t.emit(e)

@@ -11,10 +11,10 @@ import (
 func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
 
 // onWagerPlaced puts a placed wager on the layout. A wager placed at this table comes with
-// its party, seat and bet resolved (emitPlaced fills t.placed); one read from a journal,
-// or by a participant or at a seat the table has never seen, is resolved by name.
+// its party, seat and bet resolved (placedHere); one read from a journal, or placed by a
+// participant or at a seat the table had never seen, is resolved by name.
 func (t *Table) onWagerPlaced(w *Wager) {
-	if w != &t.placed || w.party == 0 || w.seat < 0 {
+	if !t.placedHere(w) {
 		w.party = t.Party(w.Player)
 		w.bet = uint8(t.betIndex(w.Bet))
 		w.seat = t.parties[w.party].seat
@@ -22,11 +22,10 @@ func (t *Table) onWagerPlaced(w *Wager) {
 			w.seat = t.seatOf(w.Seat)
 		}
 	}
-	pid := w.party
-	t.parties[pid].held += w.Stake
+	t.parties[w.party].held += w.Stake
 	t.nextWager = max(t.nextWager, w.ID)
 	if w.RequestID != "" {
-		t.reqs[reqKey{pid, w.RequestID}] = w.ID
+		t.reqs[reqKey{w.party, w.RequestID}] = w.ID
 	}
 	if w.Session != 0 {
 		t.dragon = append(t.dragon, *w)
@@ -35,7 +34,15 @@ func (t *Table) onWagerPlaced(w *Wager) {
 	t.addWager(w)
 }
 
-// addWager puts a wager on this round's layout and counts it in the tallies.
+// placedHere reports whether w is the wager emitPlaced wrote (t.placed), with its party,
+// seat and bet resolved.
+func (t *Table) placedHere(w *Wager) bool {
+	return w == &t.placed && w.party != 0 && w.seat >= 0
+}
+
+// addWager puts a wager on this round's layout and counts it in the round's tallies: what each party has on each
+// spot, the stakes on each bet and side, and, where a limit reads them (ruleArea), the
+// places taken in each playing area.
 func (t *Table) addWager(w *Wager) {
 	n := len(t.wagers)
 	if n == cap(t.wagers) {
@@ -43,13 +50,6 @@ func (t *Table) addWager(w *Wager) {
 	}
 	t.wagers = t.wagers[:n+1]
 	t.wagers[n] = *w // copied once (append would copy it twice: it cannot tell w is not in t.wagers)
-	t.tally(w)
-}
-
-// tally counts a wager of the layout in the round's tallies: what each party has on each
-// spot, the stakes on each bet and side, and, where a limit reads them (ruleArea), the
-// places taken in each playing area.
-func (t *Table) tally(w *Wager) {
 	p := &t.parties[w.party]
 	bi, betting := int(w.bet), w.Betting
 	var had baccarat.Money
