@@ -127,6 +127,12 @@ type CallUpdate struct {
 	At         time.Time // when: the call's Updated
 }
 
+// CallChange is one change of UpdateCalls: the pending call Tx, as CallUpdate says.
+type CallChange struct {
+	Tx string
+	CallUpdate
+}
+
 // CallFilter selects wallet calls (WalletCalls.Calls): written in [From, To) (zero: no
 // bound), only open ones, after a Seq, at most Limit (0: MaxCalls).
 type CallFilter struct {
@@ -153,6 +159,9 @@ type WalletCalls interface {
 	BeginDebit(ctx context.Context, c WalletCall) (got WalletCall, created bool, err error)
 	// UpdateCall changes a call if it is in one of the states from, and reports whether it was.
 	UpdateCall(ctx context.Context, tx string, from []CallState, u CallUpdate) (bool, error)
+	// UpdateCalls makes several changes in one transaction (a deliverer's round of answers):
+	// each as UpdateCall would, from pending; it returns how many calls changed.
+	UpdateCalls(ctx context.Context, changes []CallChange) (int, error)
 	// CancelDebit gives a pending debit back: in one transaction, it becomes cancelled and
 	// its rollback (rollback.Tx, the debit's fields and amount) is written to the outbox.
 	// False when the debit was not pending (placed, refused, or given back already).

@@ -93,22 +93,24 @@ func (h *Host) deliverDue() bool {
 		}
 		return false
 	}
-	work := make(chan journal.WalletCall)
+	results := make([]delivered, len(due))
+	work := make(chan int)
 	var wg sync.WaitGroup
 	for range min(d.Workers, len(due)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for c := range work {
-				h.deliver(h.ctx, c)
+			for i := range work {
+				results[i] = h.attempt(h.ctx, due[i])
 			}
 		}()
 	}
-	for _, c := range due {
-		work <- c
+	for i := range due {
+		work <- i
 	}
 	close(work)
 	wg.Wait()
+	h.record(results...)
 	return len(due) == batch && h.ctx.Err() == nil
 }
 
@@ -126,33 +128,65 @@ func (h *Host) deliverNow(ctx context.Context, tx string) (baccarat.Money, bool)
 	return h.deliver(ctx, c)
 }
 
+// delivered is what came of sending one call.
+type delivered struct {
+	call journal.WalletCall
+	journal.CallUpdate
+	answered bool
+}
+
 // deliver sends one credit or rollback and records what came of it.
 func (h *Host) deliver(ctx context.Context, c journal.WalletCall) (baccarat.Money, bool) {
+	r := h.attempt(ctx, c)
+	h.record(r)
+	if !r.answered {
+		return 0, false
+	}
+	return *r.Balance, true
+}
+
+// attempt sends one credit or rollback: answered, refused (failed: it needs a person), or
+// to be tried again after a backoff.
+func (h *Host) attempt(ctx context.Context, c journal.WalletCall) delivered {
 	ans, err := h.send(ctx, c)
 	now := h.opt.Clock.Now()
-	u := journal.CallUpdate{AddAttempt: true, At: now}
+	r := delivered{call: c, CallUpdate: journal.CallUpdate{AddAttempt: true, At: now}}
 	var re *seamless.RefusedError
 	switch {
 	case err == nil:
-		u.State, u.Balance = journal.CallDone, &ans.Balance
+		b := ans.Balance
+		r.State, r.Balance, r.answered = journal.CallDone, &b, true
 	case errors.As(err, &re) && re.Status != 0:
-		u.State, u.Error = journal.CallFailed, refusalText(err)
+		r.State, r.Error = journal.CallFailed, refusalText(err)
 		h.opt.Logger.Error("the operator refused a "+string(c.Kind)+": it needs a person", "tx", c.Tx, "debit_tx", c.DebitTx,
 			"player", c.Player, "amount", c.Amount, "err", err)
 	default:
-		u.Error, u.NextAt = truncate(err.Error(), 200), now.Add(h.backoff(c.Attempts+1))
+		r.Error, r.NextAt = truncate(err.Error(), 200), now.Add(h.backoff(c.Attempts+1))
+	}
+	return r
+}
+
+// record writes what came of a round of deliveries, in one transaction, and tells the
+// players whose calls were answered their balance.
+func (h *Host) record(rs ...delivered) {
+	if len(rs) == 0 {
+		return
 	}
 	calls, _ := h.calls()
-	uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	changes := make([]journal.CallChange, len(rs))
+	for i, r := range rs {
+		changes[i] = journal.CallChange{Tx: r.call.Tx, CallUpdate: r.CallUpdate}
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(h.ctx), 10*time.Second)
 	defer cancel()
-	if _, uerr := calls.UpdateCall(uctx, c.Tx, []journal.CallState{journal.CallPending}, u); uerr != nil {
-		h.opt.Logger.Warn("recording a delivery", "tx", c.Tx, "err", uerr) // sent again later: the operator answers a repeat alike
+	if _, err := calls.UpdateCalls(ctx, changes); err != nil {
+		h.opt.Logger.Warn("recording deliveries", "calls", len(rs), "err", err) // sent again later: the operator answers a repeat alike
 	}
-	if err != nil {
-		return 0, false
+	for _, r := range rs {
+		if r.answered {
+			h.pushBalance(r.call.Table, r.call.Player, *r.Balance)
+		}
 	}
-	h.pushBalance(c.Table, c.Player, ans.Balance)
-	return ans.Balance, true
 }
 
 func (h *Host) send(ctx context.Context, c journal.WalletCall) (seamless.Answer, error) {

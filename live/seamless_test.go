@@ -13,7 +13,6 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/seamless/refwallet"
-	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -66,7 +65,19 @@ func (o *operator) balance(t *testing.T, player, cur string) int64 {
 var fastOutbox = live.Outbox{Every: 20 * time.Millisecond, MinBackoff: 10 * time.Millisecond, MaxBackoff: 100 * time.Millisecond,
 	StaleDebit: 500 * time.Millisecond}
 
-func newSeamlessHost(t *testing.T, db *sqlite.DB, op *operator) *live.Host {
+// walletStore is a store that keeps wallet calls: SQLite or PostgreSQL.
+type walletStore interface {
+	live.Store
+	journal.WalletCalls
+}
+
+// stores runs a test on SQLite and, when BACCARAT_TEST_POSTGRES is set, on PostgreSQL.
+func stores(t *testing.T, fn func(t *testing.T, db walletStore)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, openDB(t, "")) })
+	t.Run("postgres", func(t *testing.T) { fn(t, pgSchema(t, 1)[0]) })
+}
+
+func newSeamlessHost(t *testing.T, db walletStore, op *operator) *live.Host {
 	t.Helper()
 	h := live.New(live.Options{Store: db, Owner: "test", Shuffle: seededShuffle(1), Operator: op.client, Outbox: fastOutbox})
 	if err := h.Open(context.Background()); err != nil {
@@ -77,7 +88,7 @@ func newSeamlessHost(t *testing.T, db *sqlite.DB, op *operator) *live.Host {
 }
 
 // settledOutbox waits until no wallet call is pending.
-func settledOutbox(t *testing.T, db *sqlite.DB) {
+func settledOutbox(t *testing.T, db walletStore) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
@@ -115,9 +126,12 @@ func verifyClean(t *testing.T, db live.Store) live.VerifyReport {
 }
 
 func TestSeamlessWagerIsDebitedBeforeTheTableAndCreditedAfterIt(t *testing.T) {
+	stores(t, testSeamlessWager)
+}
+
+func testSeamlessWager(t *testing.T, db walletStore) {
 	ctx := context.Background()
 	op := newOperator(t, map[string]int64{"ann": 100_000, "bob": 5_000}, "EUR")
-	db := openDB(t, "")
 	h := newSeamlessHost(t, db, op)
 	if err := h.Create(ctx, live.Spec{ID: "eur", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer, Currency: "EUR"}); err != nil {
 		t.Fatal(err)
@@ -168,7 +182,7 @@ func TestSeamlessWagerIsDebitedBeforeTheTableAndCreditedAfterIt(t *testing.T) {
 // checkOperatorBooks: every player's balance at the operator is their opening balance less
 // the debits and plus the credits and rollbacks our books say happened; no tx was applied
 // twice; every call we recorded as answered was applied.
-func checkOperatorBooks(t *testing.T, op *operator, db *sqlite.DB) {
+func checkOperatorBooks(t *testing.T, op *operator, db walletStore) {
 	t.Helper()
 	ctx := context.Background()
 	if err := op.srv.Idle(ctx); err != nil {
@@ -235,9 +249,12 @@ func checkOperatorBooks(t *testing.T, op *operator, db *sqlite.DB) {
 }
 
 func TestSeamlessDebitWithoutAnswerIsGivenBack(t *testing.T) {
+	stores(t, testSeamlessGiveBack)
+}
+
+func testSeamlessGiveBack(t *testing.T, db walletStore) {
 	ctx := context.Background()
 	op := newOperator(t, map[string]int64{"ann": 10_000}, "EUR")
-	db := openDB(t, "")
 	h := newSeamlessHost(t, db, op)
 	if err := h.Create(ctx, live.Spec{ID: "eur", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer, Currency: "EUR"}); err != nil {
 		t.Fatal(err)
@@ -263,6 +280,7 @@ func TestSeamlessDebitWithoutAnswerIsGivenBack(t *testing.T) {
 	// A wager the table refuses after its debit is given back.
 	_, err = h.Submit(ctx, "eur", &table.Place{Player: "ann", Bet: "banker", Stake: 5, RequestID: "r2"})
 	wantCode(t, err, baccarat.CodeBelowMinimum)
+	settledOutbox(t, db)
 	// A withdrawal's rollback is delivered before the answer.
 	w := submit(t, h, "eur", &table.Withdraw{Player: "ann", Wager: res.Wager.ID})
 	if !w.HasBalance || w.Balance != 10_000 {

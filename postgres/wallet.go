@@ -114,6 +114,20 @@ func (db *DB) UpdateCall(ctx context.Context, tx string, from []journal.CallStat
 	if len(from) == 0 {
 		return false, baccarat.Errorf(baccarat.CodeBadRequest, "update call %s: from which states?", tx)
 	}
+	var n int64
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		b := &pgx.Batch{}
+		queueUpdate(b, tx, from, u).Exec(func(tag pgconn.CommandTag) error {
+			n = tag.RowsAffected()
+			return nil
+		})
+		return c.SendBatch(ctx, b).Close()
+	})
+	return n == 1, wrap("update call", err)
+}
+
+// queueUpdate adds a change of a call in one of the states from to a batch.
+func queueUpdate(b *pgx.Batch, tx string, from []journal.CallState, u journal.CallUpdate) *pgx.QueuedQuery {
 	var next int64
 	if !u.NextAt.IsZero() {
 		next = u.NextAt.UnixNano()
@@ -122,17 +136,28 @@ func (db *DB) UpdateCall(ctx context.Context, tx string, from []journal.CallStat
 	if u.AddAttempt {
 		attempts = 1
 	}
-	var n int64
-	err := db.withConn(ctx, func(c *pgx.Conn) error {
-		tag, err := c.Exec(ctx, `UPDATE wallet_calls SET state = COALESCE(NULLIF($1, ''), state),
-			balance = COALESCE($2, balance), error = $3, attempts = attempts + $4,
-			next_at = CASE WHEN $5::bigint = 0 THEN next_at ELSE $5 END, updated = $6
-			WHERE tx = $7 AND state = ANY($8)`,
-			string(u.State), u.Balance, u.Error, attempts, next, u.At.UnixNano(), tx, stateArgs(from))
-		n = tag.RowsAffected()
-		return err
+	return b.Queue(`UPDATE wallet_calls SET state = COALESCE(NULLIF($1, ''), state),
+		balance = COALESCE($2, balance), error = $3, attempts = attempts + $4,
+		next_at = CASE WHEN $5::bigint = 0 THEN next_at ELSE $5 END, updated = $6
+		WHERE tx = $7 AND state = ANY($8)`,
+		string(u.State), u.Balance, u.Error, attempts, next, u.At.UnixNano(), tx, stateArgs(from))
+}
+
+// UpdateCalls makes a deliverer's changes in one transaction; see journal.WalletCalls.
+func (db *DB) UpdateCalls(ctx context.Context, changes []journal.CallChange) (int, error) {
+	n := 0
+	err := db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		n = 0
+		b := &pgx.Batch{}
+		for _, c := range changes {
+			queueUpdate(b, c.Tx, []journal.CallState{journal.CallPending}, c.CallUpdate).Exec(func(tag pgconn.CommandTag) error {
+				n += int(tag.RowsAffected())
+				return nil
+			})
+		}
+		return tx.SendBatch(ctx, b).Close()
 	})
-	return n == 1, wrap("update call", err)
+	return n, wrap("update calls", err)
 }
 
 // CancelDebit gives a pending debit back; see journal.WalletCalls.

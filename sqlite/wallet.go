@@ -101,6 +101,35 @@ func inStates(from []journal.CallState) (string, []any) {
 
 // UpdateCall changes a call in one of the states from; see journal.WalletCalls.
 func (db *DB) UpdateCall(ctx context.Context, tx string, from []journal.CallState, u journal.CallUpdate) (bool, error) {
+	return updateCall(ctx, db.w, tx, from, u)
+}
+
+// UpdateCalls makes a deliverer's changes in one transaction; see journal.WalletCalls.
+func (db *DB) UpdateCalls(ctx context.Context, changes []journal.CallChange) (int, error) {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, wrap("update calls", err)
+	}
+	defer tx.Rollback()
+	n := 0
+	for _, c := range changes {
+		ok, err := updateCall(ctx, tx, c.Tx, []journal.CallState{journal.CallPending}, c.CallUpdate)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			n++
+		}
+	}
+	return n, wrap("update calls", tx.Commit())
+}
+
+// execer is a connection or a transaction.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func updateCall(ctx context.Context, db execer, tx string, from []journal.CallState, u journal.CallUpdate) (bool, error) {
 	if len(from) == 0 {
 		return false, baccarat.Errorf(baccarat.CodeBadRequest, "update call %s: from which states?", tx)
 	}
@@ -117,7 +146,7 @@ func (db *DB) UpdateCall(ctx context.Context, tx string, from []journal.CallStat
 	if u.AddAttempt {
 		attempts = 1
 	}
-	res, err := db.w.ExecContext(ctx, `UPDATE wallet_calls SET state = COALESCE(NULLIF(?, ''), state),
+	res, err := db.ExecContext(ctx, `UPDATE wallet_calls SET state = COALESCE(NULLIF(?, ''), state),
 		balance = COALESCE(?, balance), error = ?, attempts = attempts + ?, next_at = CASE WHEN ? = 0 THEN next_at ELSE ? END,
 		updated = ? WHERE tx = ? AND `+cond,
 		append([]any{string(u.State), bal, u.Error, attempts, next, next, u.At.UnixNano(), tx}, args...)...)

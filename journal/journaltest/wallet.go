@@ -199,13 +199,13 @@ func testClaim(t *testing.T, s WalletStore) {
 	}
 	// An answer: done, with the balance. A failed delivery: tried again later.
 	bal := int64(900)
-	if ok, err := s.UpdateCall(t.Context(), got[0].Tx, []journal.CallState{journal.CallPending},
-		journal.CallUpdate{State: journal.CallDone, Balance: &bal, AddAttempt: true, At: At}); !ok || err != nil {
-		t.Fatal(ok, err)
-	}
-	if ok, err := s.UpdateCall(t.Context(), got[1].Tx, []journal.CallState{journal.CallPending},
-		journal.CallUpdate{Error: "timeout", AddAttempt: true, NextAt: At.Add(2 * time.Second), At: At}); !ok || err != nil {
-		t.Fatal(ok, err)
+	n, err := s.UpdateCalls(t.Context(), []journal.CallChange{
+		{Tx: got[0].Tx, CallUpdate: journal.CallUpdate{State: journal.CallDone, Balance: &bal, AddAttempt: true, At: At}},
+		{Tx: got[1].Tx, CallUpdate: journal.CallUpdate{Error: "timeout", AddAttempt: true, NextAt: At.Add(2 * time.Second), At: At}},
+		{Tx: "no-such-call", CallUpdate: journal.CallUpdate{State: journal.CallDone, At: At}},
+	})
+	if n != 2 || err != nil {
+		t.Fatalf("UpdateCalls: %d changed, %v", n, err)
 	}
 	again, err := s.ClaimCalls(t.Context(), At.Add(3*time.Second), At.Add(time.Hour), 10)
 	if err != nil || len(again) != 1 || again[0].Tx != got[1].Tx || again[0].Attempts != 1 || again[0].Error != "timeout" {
