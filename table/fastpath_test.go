@@ -10,9 +10,11 @@ import (
 // The hot path of a wager takes shortcuts; each is compared here with the general path it
 // stands for, over every combination that matters.
 
-// TestAuthorizePlaceIsAuthorize: the wager's shortcut through authorization answers as
-// authorize does, at dealer and automatic tables, for every role, actor and player.
-func TestAuthorizePlaceIsAuthorize(t *testing.T) {
+// TestOwnWagerIsAuthorized: a wager Apply lets through without asking authorize (Place.own)
+// is one authorize lets through as a player acting for c.Player, at dealer and automatic
+// tables, for every role, actor and player.
+func TestOwnWagerIsAuthorized(t *testing.T) {
+	taken := 0
 	for _, mode := range []Mode{ModeDealer, ModeAuto} {
 		tab, err := New(Config{Game: "mbs-tournament", Mode: mode})
 		if err != nil {
@@ -22,15 +24,20 @@ func TestAuthorizePlaceIsAuthorize(t *testing.T) {
 			for _, actor := range []string{"", "ann", "bob"} {
 				for _, player := range []string{"", "ann"} {
 					c := &Place{Header: Header{Role: role, Actor: actor}, Player: player}
-					r1, a1, e1 := tab.authorizePlace(c)
-					r2, a2, e2 := tab.authorize(CmdPlace, &c.Header, c.Player)
-					if r1 != r2 || a1 != a2 || baccarat.ErrorCode(e1) != baccarat.ErrorCode(e2) {
-						t.Errorf("%s table, role %d, actor %q, player %q: shortcut (%v %q %v), authorize (%v %q %v)",
-							mode, role, actor, player, r1, a1, e1, r2, a2, e2)
+					if !c.own() {
+						continue
+					}
+					taken++
+					if r, a, err := tab.authorize(CmdPlace, &c.Header, c.Player); r != RolePlayer || a != c.Player || err != nil {
+						t.Errorf("%s table, role %d, actor %q, player %q: taken as the player's own, but authorize says %v %q %v",
+							mode, role, actor, player, r, a, err)
 					}
 				}
 			}
 		}
+	}
+	if taken != 2*4 { // roles none and player; no actor, or the player as actor
+		t.Fatalf("%d wagers taken as a player's own, want 8", taken)
 	}
 }
 
