@@ -211,7 +211,9 @@ func (r *runner) do(line int, l *lineCmd) {
 		r.out.refuse(Refusal{Line: line, Refused: l.Cmd, Code: baccarat.ErrorCode(err), Message: err.Error()})
 		return
 	}
-	if s, ok := c.(*table.NewShoe); ok && s.Order == nil && r.src != nil {
+	// A negative number of decks makes no shoe to shuffle: the table refuses it as it
+	// refuses any number outside the game's range.
+	if s, ok := c.(*table.NewShoe); ok && s.Order == nil && r.src != nil && s.Decks >= 0 {
 		r.seedShoe(s)
 	}
 	// The first shoe starts by itself; later ones need new_shoe (the dealer's job).
