@@ -41,7 +41,7 @@ func TestOwnWagerIsAuthorized(t *testing.T) {
 	}
 }
 
-// TestPlacedWagerIsWholeEachTime: emitPlaced writes every field of the wager it records
+// TestPlacedWagerIsWholeEachTime: place writes every field of the wager it records
 // (t.placed) rather than clearing it first, so whatever the last wager left there, a
 // single-coup or a Dragon bet, must never show.
 func TestPlacedWagerIsWholeEachTime(t *testing.T) {
@@ -71,7 +71,7 @@ func TestPlacedWagerIsWholeEachTime(t *testing.T) {
 func spoil(t *testing.T, w *Wager) {
 	v := reflect.ValueOf(w).Elem()
 	if v.NumField() != 15 {
-		t.Fatalf("Wager has %d fields: write each in emitPlaced, then count it here", v.NumField())
+		t.Fatalf("Wager has %d fields: write each in place, then count it here", v.NumField())
 	}
 	for i := range v.NumField() {
 		switch f := v.Field(i); {

@@ -62,8 +62,12 @@ func (t *Table) resolve(p *placement) {
 	}
 }
 
-// place validates a wager against every rule of SPEC §3–§4, then places it. The checks run
-// in a fixed order so a wager breaking several rules always gets the same code.
+// place validates a wager against every rule of SPEC §3–§4, then records it. The rules run
+// in a fixed order so a wager breaking several always gets the same code. Where a rule
+// needs more than a compare (a Dragon bet, Bet on Baccarat's odds, the layout rules of
+// t.bets), it is asked only of the bets it concerns; what a rule says when it refuses is
+// worked out apart. It is one function on purpose: split into a check and a record, the
+// placement goes through memory between them and a wager costs a fifth more.
 func (t *Table) place(c *Place, actor string, role Role) error {
 	p := placement{c: c, player: c.Player}
 	if p.player == "" {
@@ -82,18 +86,9 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 			return t.duplicate(id, c, p.player)
 		}
 	}
-	if err := t.checkPlace(&p, role); err != nil {
-		return err
-	}
-	t.emitPlaced(&p, actor, role)
-	return nil
-}
 
-// checkPlace runs the rules of a wager in their order. Where a rule needs more than a
-// compare (a Dragon bet, Bet on Baccarat's odds, the layout rules of t.bets), it is asked
-// only of the bets it concerns.
-func (t *Table) checkPlace(p *placement, role Role) error {
-	c, b := p.c, p.b
+	// The rules.
+	b := p.b
 	if b == nil || !t.betOpen || t.interrupted || b.Kind == games.Dragon || b.Decimal {
 		if err := t.checkOpenFor(b, c); err != nil {
 			return err
@@ -111,28 +106,24 @@ func (t *Table) checkPlace(p *placement, role Role) error {
 	if p.own && p.party != 0 && b.Kind != games.Dragon { // a party's own seat is always interned
 		p.have = t.parties[p.party].own[p.bi][p.betting]
 	} else {
-		p.have = t.haveElsewhere(p)
+		p.have = t.haveElsewhere(&p)
 	}
 	// l.Max is never above what the books can post (setLimits), so have+stake cannot overflow.
 	if l := &t.limits[p.bi]; c.Stake < l.Min || c.Stake > l.Max || p.have+c.Stake > l.Max {
-		return t.outsideLimits(p)
+		return t.outsideLimits(&p)
 	}
 	if t.bets[p.bi].layout != 0 {
-		if err := t.checkLayout(p); err != nil {
+		if err := t.checkLayout(&p); err != nil {
 			return err
 		}
 	}
 	if c.Stake > c.Available {
 		return refuse(baccarat.CodeInsufficientFunds, "a stake of %s is more than the %s available", t.money(c.Stake), t.money(c.Available))
 	}
-	return nil
-}
 
-// emitPlaced records the wager, checked. Its party, seat and bet go with it resolved
-// (placedHere), so the layout need not look its names up again. Every field of t.placed is
-// written (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
-func (t *Table) emitPlaced(p *placement, actor string, role Role) {
-	c, b := p.c, p.b
+	// The record. The wager goes with its party, seat and bet resolved (placedHere), so the
+	// layout need not look its names up again. Every field of t.placed is written
+	// (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
 	e := t.event(EvWagerPlaced, &c.Header, actor, role)
 	seat, odds, session, placedBy := c.Seat, baccarat.Odds(0), uint64(0), ""
 	if seat == "" {
@@ -153,6 +144,7 @@ func (t *Table) emitPlaced(p *placement, actor string, role Role) {
 	w.party, w.seat, w.bet = p.party, p.seat, uint8(p.bi)
 	e.Wager = w
 	t.emit(e)
+	return nil
 }
 
 // resolveSeat decides the playing area by name: a player bets on their own; the dealer or

@@ -34,7 +34,7 @@ func (t *Table) onWagerPlaced(w *Wager) {
 	t.addWager(w)
 }
 
-// placedHere reports whether w is the wager emitPlaced wrote (t.placed), with its party,
+// placedHere reports whether w is the wager place wrote (t.placed), with its party,
 // seat and bet resolved.
 func (t *Table) placedHere(w *Wager) bool {
 	return w == &t.placed && w.party != 0 && w.seat >= 0
