@@ -57,9 +57,8 @@ var aliases = map[string]string{
 // aliases and fund.
 var kinds = func() map[string]table.CommandType {
 	m := map[string]table.CommandType{"fund": cmdFund}
-	for i := range cmdFund {
-		k, back := table.CommandType(i), table.CommandType(0)
-		if back.UnmarshalText([]byte(k.String())) == nil && back == k {
+	for k := range cmdFund {
+		if back := table.CommandType(0); back.UnmarshalText([]byte(k.String())) == nil && back == k {
 			m[k.String()] = k
 		}
 	}

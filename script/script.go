@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
@@ -160,7 +161,7 @@ func (r *runner) kind(l *lineCmd) table.CommandType {
 		return table.CmdNone
 	}
 	k := &r.kinds[slot(l.Cmd)]
-	if k.name != l.Cmd || k.name == "" {
+	if k.name != l.Cmd {
 		k.name, k.kind = l.Cmd, l.kind()
 	}
 	return k.kind
@@ -172,7 +173,7 @@ func start(first string, opt Options, line int, out *writer) (*runner, error) {
 	}
 	if isConfig(first) {
 		c := config{Config: opt.Config}
-		dec := json.NewDecoder(bytes.NewReader([]byte(first)))
+		dec := json.NewDecoder(strings.NewReader(first))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
 			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "line %d: bad config: %v", line, err)
