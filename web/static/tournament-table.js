@@ -4,10 +4,14 @@
    the hands left, the player's chips and rank and the table's standings, following the
    tournament with its long poll (GET /api/tournaments/{id}?after=SEQ). The wallet in the
    top bar shows the player's chips at this table, as the table's own messages do. At any
-   other table it does nothing. Needs app.js and table.js. */
+   other table it does nothing. Every visible string goes through t() (keys tournament.*).
+   Needs app.js and table.js. */
 'use strict';
-(function (Bac) {
-  const { api, h, $, setText } = Bac;
+window.Bac.ready.then(() => (function (Bac) {
+  const { api, h, $, setText, t } = Bac;
+  // The wallet's unit at a chip table; the page's player record carries it, and a money
+  // unit there means table.js read the account again and showed money.
+  const CHIPS = t('tournament.wallet.unit');
   const tableId = Bac.pathId('table');
   if (!tableId) return;
   let session = null;
@@ -17,13 +21,13 @@
 
   function ensurePanel() {
     if (panel) return panel;
-    panel = h('section', { class: 'panel t-panel', id: 't-panel', 'aria-label': 'Tournament' },
-      h('h2', null, h('a', { id: 't-panel-name', href: '/tournament/' + encodeURIComponent(session.tournament) }, 'Tournament'),
+    panel = h('section', { class: 'panel t-panel', id: 't-panel', 'aria-label': t('tournament.panel.aria') },
+      h('h2', null, h('a', { id: 't-panel-name', href: '/tournament/' + encodeURIComponent(session.tournament) }, t('tournament.panel.aria')),
         h('span', { class: 'spacer' }), h('span', { class: 'badge badge-gold', id: 't-panel-where' })),
       h('div', { class: 't-me' },
-        h('span', null, 'Hands left ', h('b', { id: 't-hands-left' }, '–')),
-        h('span', null, 'Your chips ', h('b', { id: 't-chips' }, '–')),
-        h('span', null, 'Rank ', h('b', { id: 't-rank' }, '–'), h('span', { id: 't-of' })),
+        h('span', null, t('tournament.panel.hands_left') + ' ', h('b', { id: 't-hands-left' }, '–')),
+        h('span', null, t('tournament.panel.chips') + ' ', h('b', { id: 't-chips' }, '–')),
+        h('span', null, t('tournament.me.rank') + ' ', h('b', { id: 't-rank' }, '–'), h('span', { id: 't-of' })),
         h('span', { class: 'muted', id: 't-status' })),
       h('table', { class: 't-list', id: 't-standings' }, h('tbody')));
     const main = $('.col-main') || document.body;
@@ -38,33 +42,43 @@
     chipsNow = available;
     if (T && T.S) {
       T.S.balance = available;
-      if (T.S.me) T.S.me.currency = 'chips';
+      if (T.S.me) T.S.me.currency = CHIPS;
     }
     const label = $('#wallet .label');
-    if (label) setText(label, 'Chips');
-    Bac.renderBalance($('#balance'), available, 'chips', T && T.S ? T.S.me : null);
+    if (label) setText(label, t('tournament.wallet.label'));
+    Bac.renderBalance($('#balance'), available, CHIPS, T && T.S ? T.S.me : null);
+  }
+
+  // A live session's hands left, or the time a timed one ends.
+  function handsLeft(tv) {
+    if (tv.hands_left) return Bac.fmtInt(tv.hands_left);
+    if (!tv.ends_at) return '–';
+    const d = new Date(tv.ends_at);
+    return Number.isNaN(d.getTime()) ? '–' : t('tournament.panel.until', { time: d.toLocaleTimeString(Bac.lang) });
   }
 
   function render(v, force) {
     ensurePanel();
     setText($('#t-panel-name'), v.name);
-    setText($('#t-panel-where'), 'Round ' + session.round + ' · table ' + session.table + ' · session ' + session.session);
+    setText($('#t-panel-where'), t('tournament.panel.where', { round: session.round, table: session.table, session: session.session }));
     const tv = (v.tables || []).find((t) => t.table_id === tableId);
     const live = tv && tv.live && v.state.round === session.round;
-    setText($('#t-hands-left'), live ? (tv.hands_left || (tv.ends_at ? 'until ' + new Date(tv.ends_at).toLocaleTimeString() : '–')) : '0');
-    setText($('#t-status'), live ? '' : 'This session is over: the tournament page shows what comes next.');
+    setText($('#t-hands-left'), live ? handsLeft(tv) : '0');
+    setText($('#t-status'), live ? '' : t('tournament.panel.over'));
     const me = v.me && v.me.registered ? v.me : null;
     setText($('#t-chips'), me ? Bac.fmtInt(me.chips) : '–');
     setText($('#t-rank'), me && me.rank ? me.rank : '–');
-    setText($('#t-of'), v.state.leaderboard ? ' of ' + v.state.leaderboard.length : '');
+    setText($('#t-of'), v.state.leaderboard ? t('tournament.me.of', { n: v.state.leaderboard.length }) : '');
     seated = !!(me && live && session.players.includes(me.player));
     if (seated && (force || chipsNow !== me.available)) showChips(me.available);
     const body = $('#t-standings tbody');
     body.textContent = '';
     for (const s of (v.state.leaderboard || []).filter((x) => session.players.includes(x.player))) {
       body.appendChild(h('tr', { 'data-player': s.player, 'data-chips': s.chips, class: me && s.player === me.player ? 'me' : null },
-        h('td', { class: 'num' }, s.rank), h('td', null, s.player, v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot' }, 'bot') : null),
-        h('td', { class: 'num' }, Bac.fmtInt(s.chips)), h('td', { class: 'muted' }, s.eliminated ? 'eliminated' : s.advances ? 'advances' : '')));
+        h('td', { class: 'num' }, s.rank),
+        h('td', null, h('span', { class: 'player', 'data-player': s.player }, s.player), v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null),
+        h('td', { class: 'num' }, Bac.fmtInt(s.chips)),
+        h('td', { class: 'muted' }, s.eliminated ? t('tournament.status.eliminated') : s.advances ? t('tournament.status.advances') : '')));
     }
   }
 
@@ -96,9 +110,9 @@
     // page comes back into view): the chips are shown again, fresh.
     setInterval(async () => {
       const T = window.BacTable;
-      if (!seated || !T || !T.S || !T.S.me || T.S.me.currency === 'chips') return;
+      if (!seated || !T || !T.S || !T.S.me || T.S.me.currency === CHIPS) return;
       try { render(await api('GET', '/api/tournaments/' + encodeURIComponent(session.tournament)), true); } catch (e) { /* next time */ }
     }, 1000);
   }
   start();
-})(window.Bac);
+})(window.Bac));

@@ -3,15 +3,21 @@
    rebuy buttons, the live leaderboard, each table with a link to the table that plays its
    session, advancement and prizes, the schedule and rules, and every session's chip account.
    It follows the tournament with GET /api/tournaments/{id}?after=SEQ, a long poll that
-   answers when the tournament moves. Bots carry a "bot" badge wherever they are named.
+   answers when the tournament moves. Bots carry a "bot" badge wherever they are named. Every
+   visible string goes through t() (keys tournament.*); it starts once the translations are in.
    Needs app.js. */
 'use strict';
-(function (Bac) {
-  const { api, h, $, setText, setAttr, show, fmtMoney, toast, toastError, clock } = Bac;
-  const PHASES = { scheduled: 'Scheduled', registering: 'Registration open', registration_closed: 'Registration closed',
-    running: 'Running', finished: 'Finished', cancelled: 'Cancelled' };
-  const NEXT = { open_registration: 'Registration opens', close_registration: 'Registration closes', start: 'Starts',
-    start_session: 'Next session', end_session: 'Session ends' };
+window.Bac.ready.then(() => (function (Bac) {
+  const { api, h, $, setText, setAttr, show, fmtMoney, toast, toastError, clock, t, tn } = Bac;
+  // Keys written out whole, so that the translations test finds every one.
+  const PHASES = { scheduled: 'tournament.phase.scheduled', registering: 'tournament.phase.registering',
+    registration_closed: 'tournament.phase.registration_closed', running: 'tournament.phase.running',
+    finished: 'tournament.phase.finished', cancelled: 'tournament.phase.cancelled' };
+  const NEXT = { open_registration: 'tournament.next.open_registration', close_registration: 'tournament.next.close_registration',
+    start: 'tournament.next.start', start_session: 'tournament.next.start_session', end_session: 'tournament.next.end_session' };
+  const REASONS = { hands: 'tournament.reason.hands', time: 'tournament.reason.time', no_players: 'tournament.reason.no_players',
+    ended: 'tournament.reason.ended' };
+  const phaseName = (p) => (PHASES[p] ? t(PHASES[p]) : p);
   const id = Bac.pathId('tournament');
   let me = null;
   let view = null;
@@ -21,11 +27,31 @@
   const chips = (n) => Bac.fmtInt(n);
   let units = 2;
   const money = (n, cur) => (window.BacCurrency ? window.BacCurrency.format(n, units) : fmtMoney(n)) + (cur && cur !== 'XXX' ? ' ' + cur : '');
-  const when = (iso) => { const d = new Date(iso); return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(); };
+  const when = (iso) => Bac.fmtDate(iso);
+  const timeOf = (iso) => { const d = new Date(iso); return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(Bac.lang); };
   function playerEl(p, bots) {
-    return [h('span', { class: 'player', 'data-player': p }, p), (bots || []).includes(p) ? h('span', { class: 'badge badge-bot', title: 'A house bot' }, 'bot') : null];
+    return [h('span', { class: 'player', 'data-player': p }, p),
+      (bots || []).includes(p) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null];
   }
-  function gameName(g) { return { 'mbs-tournament': 'Baccarat Tournament (MBS)', 'rws-no-commission': 'Non-Commission Baccarat Tournament (RWS)', 'mbs-dragon': 'Dragon Baccarat Tournament (MBS)' }[g] || g; }
+  // The game's English name, which the server's words translate (srv:…).
+  const GAMES = { 'mbs-tournament': 'Baccarat Tournament (MBS)', 'rws-no-commission': 'Non-Commission Baccarat Tournament (RWS)',
+    'mbs-dragon': 'Dragon Baccarat Tournament (MBS)' };
+  function gameName(g) { return GAMES[g] ? Bac.ts(GAMES[g]) : g; }
+  // A duration as the configuration writes it (Go's "1h30m0s") in words: "1 h 30 min".
+  function fmtSpan(text) {
+    const m = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:([\d.]+)s)?$/.exec(String(text || ''));
+    if (!m || !text) return String(text || '');
+    const parts = [];
+    if (m[1]) parts.push(t('tournament.dur.hours', { n: Bac.fmtInt(m[1]) }));
+    if (m[2] && m[2] !== '0') parts.push(t('tournament.dur.minutes', { n: Bac.fmtInt(m[2]) }));
+    if (m[3] && Number(m[3]) > 0) parts.push(t('tournament.dur.seconds', { n: Bac.fmtDecimal(m[3]) }));
+    return parts.join(' ') || t('tournament.dur.seconds', { n: 0 });
+  }
+  // A prize share in basis points: 3333 → "33.33%".
+  function pct(bp) {
+    const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+    return Bac.fmtDecimal(String(Math.trunc(bp / 100)) + (frac ? '.' + frac : '')) + '%';
+  }
 
   // ---- /tournaments ------------------------------------------------------------------------
   async function index() {
@@ -35,7 +61,7 @@
       show($('#t-index-status'), false);
       renderIndex(Array.isArray(list) ? list : []);
     } catch (e) {
-      setText($('#t-index-status'), 'Cannot load the tournaments: retrying… (' + e.message + ')');
+      setText($('#t-index-status'), t('tournament.cannot_load', { why: e.message }));
       show($('#t-index-status'), true);
     }
     setTimeout(index, 3000);
@@ -43,20 +69,21 @@
   function renderIndex(list) {
     const box = $('#t-cards');
     box.textContent = '';
-    if (!list.length) box.appendChild(h('p', { class: 'muted' }, 'No tournaments yet.'));
-    for (const t of list) box.appendChild(card(t));
+    if (!list.length) box.appendChild(h('p', { class: 'muted' }, t('tournament.none')));
+    for (const x of list) box.appendChild(card(x));
   }
-  function card(t) {
-    const c = t.config;
-    units = t.minor_units;
-    const st = t.state;
-    return h('article', { class: 'panel t-card', 'data-tournament': t.id },
-      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(t.id), 'aria-label': 'Open ' + t.name }),
-      h('div', { class: 't-title' }, h('b', null, t.name), h('span', { class: 'badge', 'data-phase': t.phase }, PHASES[t.phase] || t.phase)),
-      t.name.indexOf(gameName(t.game)) === 0 ? null : h('div', { class: 'muted' }, gameName(t.game)),
-      h('div', null, (st.entrants || []).length + ' of ' + c.max_entrants + ' entrants · entry ' + money(c.entry_fee, c.currency) +
-        ' · pool ' + money(st.pool.total, c.currency)),
-      h('div', { class: 'muted' }, t.phase === 'registering' || t.phase === 'scheduled' ? 'Starts ' + when(c.start) : 'Round ' + st.round + ' of ' + c.rounds.length));
+  function card(x) {
+    const c = x.config;
+    units = x.minor_units;
+    const st = x.state;
+    return h('article', { class: 'panel t-card', 'data-tournament': x.id },
+      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(x.id), 'aria-label': t('tournament.open', { name: x.name }) }),
+      h('div', { class: 't-title' }, h('b', null, x.name), h('span', { class: 'badge', 'data-phase': x.phase }, phaseName(x.phase))),
+      x.name.indexOf(GAMES[x.game] || x.game) === 0 ? null : h('div', { class: 'muted' }, gameName(x.game)),
+      h('div', null, t('tournament.card_line', { n: Bac.fmtInt((st.entrants || []).length), max: Bac.fmtInt(c.max_entrants),
+        fee: money(c.entry_fee, c.currency), pool: money(st.pool.total, c.currency) })),
+      h('div', { class: 'muted' }, x.phase === 'registering' || x.phase === 'scheduled' ? t('tournament.starts', { when: when(c.start) })
+        : t('tournament.round_of', { n: st.round, of: c.rounds.length })));
   }
 
   // ---- /tournament/{id} --------------------------------------------------------------------
@@ -72,7 +99,7 @@
         render(v);
         after = v.seq;
       } catch (e) {
-        setText($('#t-status'), e.status === 404 ? 'There is no tournament "' + id + '".' : 'Connection lost: retrying… (' + e.message + ')');
+        setText($('#t-status'), e.status === 404 ? t('tournament.missing', { id }) : t('tournament.lost', { why: e.message }));
         show($('#t-status'), true);
         if (e.status === 404) return;
         await new Promise((r) => setTimeout(r, 2000));
@@ -88,10 +115,10 @@
     units = v.minor_units;
     document.title = v.name + ' · Baccarat';
     setText($('#t-name'), v.name);
-    setText($('#t-sub'), gameName(v.game) + (v.config.dragon ? ' · Dragon bets on each session' : ''));
-    setText($('#t-phase'), PHASES[v.phase] || v.phase);
+    setText($('#t-sub'), v.config.dragon ? t('tournament.sub_dragon', { game: gameName(v.game) }) : gameName(v.game));
+    setText($('#t-phase'), phaseName(v.phase));
     setAttr($('#t-phase'), 'data-phase', v.phase);
-    setText($('#t-round'), v.state.round ? 'Round ' + v.state.round + ' of ' + v.config.rounds.length : '');
+    setText($('#t-round'), v.state.round ? t('tournament.round_of', { n: v.state.round, of: v.config.rounds.length }) : '');
     renderMe(v);
     renderLeaderboard(v);
     renderTables(v);
@@ -112,22 +139,37 @@
     show($('#t-rebuy'), signedIn && !!(m && m.can_rebuy));
     if (m) Bac.renderBalance($('#balance'), m.balance, v.config.currency === 'XXX' ? '' : v.config.currency, me);
     if (!signedIn) {
-      box.appendChild(h('span', { class: 'muted' }, 'Open your sign-in link to register.'));
+      box.appendChild(h('span', { class: 'muted' }, t('tournament.signin')));
       return;
     }
     if (!m || !m.registered) {
-      box.appendChild(h('span', { class: 'muted' }, v.phase === 'registering' ? 'Entry ' + money(v.config.entry_fee, v.config.currency) +
-        ' from your balance; ' + chips(v.config.starting_chips) + ' chips to play.' : 'You are not in this tournament.'));
+      box.appendChild(h('span', { class: 'muted' }, v.phase === 'registering'
+        ? t('tournament.entry_offer', { fee: money(v.config.entry_fee, v.config.currency), chips: chips(v.config.starting_chips) })
+        : t('tournament.not_in')));
       return;
     }
-    box.appendChild(h('span', { id: 't-me-registered' }, 'You are in (entry ' + m.entry + ').'));
-    box.appendChild(h('span', null, 'Chips ', h('b', { id: 't-me-chips' }, chips(m.chips))));
-    if (m.rank) box.appendChild(h('span', null, 'Rank ', h('b', { id: 't-me-rank' }, m.rank), ' of ' + v.state.leaderboard.length));
-    if (m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, 'Eliminated'));
-    else if (m.advances) box.appendChild(h('span', { class: 'badge badge-gold' }, 'In an advancing place'));
-    if (m.busted && !m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, m.can_rebuy ? 'Busted: rebuy to play on' : 'Busted'));
-    if (m.table_id) box.appendChild(h('a', { class: 'btn btn-gold', id: 't-my-table', href: '/table/' + encodeURIComponent(m.table_id) }, 'Play at your table →'));
-    if (m.result) box.appendChild(h('span', { id: 't-me-result' }, 'Final place ' + m.result.rank + (m.result.prize ? ', prize ' + money(m.result.prize, v.config.currency) : '')));
+    box.appendChild(h('span', { id: 't-me-registered' }, t('tournament.you_are_in', { n: m.entry })));
+    box.appendChild(h('span', null, t('tournament.me.chips') + ' ', h('b', { id: 't-me-chips' }, chips(m.chips))));
+    if (m.rank) {
+      box.appendChild(h('span', null, t('tournament.me.rank') + ' ', h('b', { id: 't-me-rank' }, m.rank),
+        t('tournament.me.of', { n: v.state.leaderboard.length })));
+    }
+    if (m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, t('tournament.me.eliminated')));
+    else if (m.advances) box.appendChild(h('span', { class: 'badge badge-gold' }, t('tournament.me.advancing')));
+    if (m.busted && !m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, t(m.can_rebuy ? 'tournament.me.busted_rebuy' : 'tournament.me.busted')));
+    if (m.table_id) box.appendChild(h('a', { class: 'btn btn-gold', id: 't-my-table', href: '/table/' + encodeURIComponent(m.table_id) }, t('tournament.me.play')));
+    if (m.result) {
+      box.appendChild(h('span', { id: 't-me-result' }, m.result.prize
+        ? t('tournament.me.final_prize', { n: m.result.rank, prize: money(m.result.prize, v.config.currency) })
+        : t('tournament.me.final', { n: m.result.rank })));
+    }
+  }
+
+  // A standing's state in a word: eliminated, busted (may rebuy), advances.
+  function standingText(s) {
+    if (s.eliminated) return t('tournament.status.eliminated');
+    if (s.busted) return t(s.can_rebuy ? 'tournament.status.busted_rebuy' : 'tournament.status.busted');
+    return s.advances ? t('tournament.status.advances') : '';
   }
 
   function renderLeaderboard(v) {
@@ -138,7 +180,8 @@
     if (!rows.length) {
       for (const e of v.state.entrants || []) {
         body.appendChild(h('tr', { 'data-player': e.player, class: e.player === mine ? 'me' : null },
-          h('td', { class: 'num' }, e.entry), h('td', null, playerEl(e.player, v.bots)), h('td', { class: 'num' }, chips(v.config.starting_chips)), h('td'), h('td', { class: 'muted' }, 'registered')));
+          h('td', { class: 'num' }, e.entry), h('td', null, playerEl(e.player, v.bots)), h('td', { class: 'num' }, chips(v.config.starting_chips)),
+          h('td'), h('td', { class: 'muted' }, t('tournament.status.registered'))));
       }
       return;
     }
@@ -146,31 +189,37 @@
     for (const s of rows) {
       const moved = lastChips[s.player] !== undefined && lastChips[s.player] !== s.chips;
       seen[s.player] = s.chips;
-      const status = s.eliminated ? 'eliminated' : s.busted ? (s.can_rebuy ? 'busted: may rebuy' : 'busted') : s.advances ? 'advances' : '';
       const cls = [s.player === mine ? 'me' : '', s.eliminated ? 'out' : '', moved ? 'moved' : ''].join(' ').trim() || null;
       body.appendChild(h('tr', { 'data-player': s.player, 'data-chips': s.chips, 'data-rank': s.rank, class: cls },
         h('td', { class: 'num' }, s.rank), h('td', null, playerEl(s.player, v.bots)), h('td', { class: 'num' }, chips(s.chips)),
-        h('td', null, s.table ? 'T' + s.table : ''), h('td', { class: 'muted' }, status)));
+        h('td', null, s.table ? t('tournament.table_short', { n: s.table }) : ''), h('td', { class: 'muted' }, standingText(s))));
     }
     lastChips = seen;
+  }
+
+  // A table's session in words: live (n of m, hands left or its end), between sessions, done.
+  function tableState(x) {
+    if (x.finished) return t('tournament.table.finished');
+    if (!x.live) return t(x.session ? 'tournament.table.between' : 'tournament.table.waiting');
+    let s = t('tournament.table.live', { n: x.session, of: x.sessions });
+    if (x.hands_left) s += ' · ' + tn('tournament.hands_left', x.hands_left);
+    if (x.ends_at) s += ' · ' + t('tournament.table.ends', { time: timeOf(x.ends_at) });
+    return s;
   }
 
   function renderTables(v) {
     const box = $('#t-tables');
     box.textContent = '';
     if (!v.tables.length) {
-      box.appendChild(h('p', { class: 'muted' }, v.phase === 'finished' || v.phase === 'cancelled' ? 'No tables: the tournament is over.' : 'Tables are drawn when the tournament starts.'));
+      box.appendChild(h('p', { class: 'muted' }, t(v.phase === 'finished' || v.phase === 'cancelled' ? 'tournament.no_tables_over' : 'tournament.no_tables_yet')));
       return;
     }
-    for (const t of v.tables) {
-      let state = t.finished ? 'finished the round' : t.live ? 'session ' + t.session + ' of ' + t.sessions + ' live' : t.session ? 'between sessions' : 'waiting for its first session';
-      if (t.live && t.hands_left) state += ' · ' + t.hands_left + ' hands left';
-      if (t.live && t.ends_at) state += ' · ends ' + when(t.ends_at);
-      box.appendChild(h('div', { class: 't-table', 'data-table': t.table },
-        h('b', null, 'Table ' + t.table),
-        h('span', { class: 'grow' }, t.players.map((p, i) => [i ? ', ' : '', playerEl(p, v.bots)])),
-        h('span', { class: 'muted' }, state),
-        t.table_id && t.live ? h('a', { class: 'btn btn-sm', href: '/table/' + encodeURIComponent(t.table_id), 'data-table-id': t.table_id }, 'Open table') : null));
+    for (const x of v.tables) {
+      box.appendChild(h('div', { class: 't-table', 'data-table': x.table },
+        h('b', null, t('tournament.table_n', { n: x.table })),
+        h('span', { class: 'grow' }, x.players.map((p, i) => [i ? t('tournament.list_sep') : '', playerEl(p, v.bots)])),
+        h('span', { class: 'muted' }, tableState(x)),
+        x.table_id && x.live ? h('a', { class: 'btn btn-sm', href: '/table/' + encodeURIComponent(x.table_id), 'data-table-id': x.table_id }, t('tournament.open_table')) : null));
     }
   }
 
@@ -192,13 +241,15 @@
     box.textContent = '';
     v.config.rounds.forEach((r, i) => {
       const n = i + 1;
-      const sessions = (r.sessions || []).map((s) => s.hands ? s.hands + ' hands' : s.duration).join(' + ');
-      const adv = r.advance ? ' · top ' + r.advance + (r.advance_overall ? ' overall' : ' per table') + ' advance' : ' · the final';
+      const sessions = (r.sessions || []).map((s) => (s.hands ? tn('tournament.hands', s.hands) : fmtSpan(s.duration))).join(' + ');
+      const adv = ' · ' + (r.advance ? t(r.advance_overall ? 'tournament.advance_overall' : 'tournament.advance_per_table', { n: r.advance }) : t('tournament.final'));
       const went = (v.state.entrants || []).filter((e) => (e.reached || 0) > n).map((e) => e.player);
       const done = v.state.round > n || v.phase === 'finished';
       box.appendChild(h('div', { class: 't-round', 'data-round': n },
-        h('b', null, (r.name || 'Round ' + n) + ': '), sessions, adv,
-        done && r.advance ? h('div', { class: 'muted', 'data-advanced': n }, went.length ? ['Advanced: ', went.map((p, j) => [j ? ', ' : '', playerEl(p, v.bots)])] : 'Nobody advanced.') : null));
+        h('b', null, t('tournament.round_name', { name: r.name ? Bac.ts(r.name) : t('tournament.round_n', { n }) })), sessions, adv,
+        done && r.advance ? h('div', { class: 'muted', 'data-advanced': n }, went.length
+          ? [t('tournament.advanced'), went.map((p, j) => [j ? t('tournament.list_sep') : '', playerEl(p, v.bots)])]
+          : t('tournament.nobody_advanced')) : null));
     });
   }
 
@@ -206,20 +257,22 @@
     const c = v.config;
     const dl = $('#t-schedule');
     dl.textContent = '';
-    const row = (k, val) => { dl.appendChild(h('dt', null, k)); dl.appendChild(h('dd', null, val)); };
-    row('Game', gameName(c.game));
-    row('Registration', when(c.registration_opens) + ' – ' + when(c.registration_closes));
-    row('Start', when(c.start));
-    row('Entry fee', money(c.entry_fee, c.currency) + (c.guarantee ? ' · guarantee ' + money(c.guarantee, c.currency) : ''));
-    row('Entrants', (c.min_entrants || 2) + ' to ' + c.max_entrants + ', tables of ' + c.table_size);
-    row('Chips', chips(c.starting_chips) + ' each, no cash value');
-    row('Per hand', chips(c.stakes.min) + ' to ' + chips(c.stakes.max) + (c.stakes.required ? ' · a wager on every hand (the minimum on Banker if you place none)' : ''));
-    if (c.break) row('Break', c.break + ' before each session');
-    if (c.rebuy) row('Rebuy', 'up to ' + c.rebuy.max + ' × ' + chips(c.rebuy.chips) + ' chips for ' + money(c.rebuy.price, c.currency) + ' when busted');
-    const pool = v.state.pool.total;
-    row('Prizes', c.prizes.map((bp, i) => (i + 1) + ': ' + (bp / 100) + '%').join(' · ') + ' of the pool, ' + money(pool, c.currency) +
-      ' (tied players share the places they hold)');
-    if (v.bots.length) row('Bots', 'House bots fill the entries; they are marked "bot".');
+    const row = (k, val) => { dl.appendChild(h('dt', null, t(k))); dl.appendChild(h('dd', null, val)); };
+    row('tournament.fact.game', gameName(c.game));
+    row('tournament.fact.registration', when(c.registration_opens) + ' – ' + when(c.registration_closes));
+    row('tournament.fact.start', when(c.start));
+    row('tournament.fact.entry_fee', money(c.entry_fee, c.currency) + (c.guarantee ? t('tournament.fact.guarantee', { amount: money(c.guarantee, c.currency) }) : ''));
+    row('tournament.fact.entrants', t('tournament.fact.entrants_text', { min: c.min_entrants || 2, max: c.max_entrants, size: c.table_size }));
+    row('tournament.fact.chips', t('tournament.fact.chips_text', { n: chips(c.starting_chips) }));
+    row('tournament.fact.per_hand', t('tournament.fact.per_hand_text', { min: chips(c.stakes.min), max: chips(c.stakes.max) }) +
+      (c.stakes.required ? t('tournament.fact.required') : ''));
+    if (c.break) row('tournament.fact.break', t('tournament.fact.break_text', { span: fmtSpan(c.break) }));
+    if (c.rebuy) {
+      row('tournament.fact.rebuy', t('tournament.fact.rebuy_text', { max: c.rebuy.max, chips: chips(c.rebuy.chips), price: money(c.rebuy.price, c.currency) }));
+    }
+    const shares = c.prizes.map((bp, i) => t('tournament.fact.share', { place: i + 1, pct: pct(bp) })).join(' · ');
+    row('tournament.fact.prizes', t('tournament.fact.prizes_text', { shares, pool: money(v.state.pool.total, c.currency) }));
+    if (v.bots.length) row('tournament.fact.bots', t('tournament.fact.bots_text', { bot: t('tournament.bot') }));
   }
 
   function renderSessions(v) {
@@ -228,30 +281,34 @@
     for (const s of v.state.sessions || []) {
       let start = 0, rebuys = 0, end = 0, net = 0;
       for (const seat of s.seats) { start += seat.start; rebuys += seat.rebuys; end += seat.end; net -= seat.net; }
+      const ended = s.ended ? (REASONS[s.reason] ? t(REASONS[s.reason]) : s.reason) : t('tournament.session_live');
       body.appendChild(h('tr', { 'data-session': s.round + '-' + s.table + '-' + s.session },
-        h('td', null, s.round), h('td', null, s.table), h('td', null, s.session), h('td', { class: 'num' }, s.hands + (s.voided ? ' (+' + s.voided + ' void)' : '')),
+        h('td', null, s.round), h('td', null, s.table), h('td', null, s.session),
+        h('td', { class: 'num' }, Bac.fmtInt(s.hands) + (s.voided ? t('tournament.voided', { n: s.voided }) : '')),
         h('td', { class: 'num' }, chips(start)), h('td', { class: 'num' }, chips(rebuys)),
-        h('td', { class: 'num' }, s.ended ? chips(end) : '…'), h('td', { class: 'num' }, chips(net)), h('td', { class: 'muted' }, s.ended ? s.reason : 'live')));
+        h('td', { class: 'num' }, s.ended ? chips(end) : '…'), h('td', { class: 'num' }, chips(net)), h('td', { class: 'muted' }, ended)));
     }
   }
 
   function tick() {
     if (!view || !view.next) { setText($('#t-next'), ''); return; }
     const s = clock.secondsLeft(view.next.at);
-    const what = NEXT[view.next.what] || view.next.what;
-    setText($('#t-next'), s === null ? '' : ' ' + what + (view.next.table ? ' (table ' + view.next.table + ')' : '') + (s > 0 ? ' in ' + fmtDuration(s) : ' now'));
+    if (s === null) { setText($('#t-next'), ''); return; }
+    let what = NEXT[view.next.what] ? t(NEXT[view.next.what]) : view.next.what;
+    if (view.next.table) what = t('tournament.next.at_table', { what, n: view.next.table });
+    setText($('#t-next'), ' ' + (s > 0 ? t('tournament.next.in', { what, time: fmtCountdown(s) }) : t('tournament.next.now', { what })));
   }
-  function fmtDuration(s) {
+  function fmtCountdown(s) {
     s = Math.ceil(s);
     const m = Math.floor(s / 60);
-    return m ? m + ' min ' + String(s % 60).padStart(2, '0') + ' s' : s + ' s';
+    return m ? t('tournament.dur.min_s', { m: Bac.fmtInt(m), s: String(s % 60).padStart(2, '0') }) : t('tournament.dur.seconds', { n: s });
   }
 
   function act(path, done) {
     return async () => {
       try {
         render(await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/' + path));
-        toast(done);
+        toast(t(done));
       } catch (e) { toastError(e); }
     };
   }
@@ -261,13 +318,13 @@
     Bac.renderWho($('#who'), me);
     Bac.renderBalance($('#balance'), me ? me.balance : null, me && me.currency, me);
     if (!id) { index(); return; }
-    $('#t-register').addEventListener('click', act('register', 'You are registered.'));
-    $('#t-unregister').addEventListener('click', act('unregister', 'Your entry is withdrawn and the fee refunded.'));
-    $('#t-rebuy').addEventListener('click', act('rebuy', 'Rebought: your chips are at your table.'));
+    $('#t-register').addEventListener('click', act('register', 'tournament.done.register'));
+    $('#t-unregister').addEventListener('click', act('unregister', 'tournament.done.unregister'));
+    $('#t-rebuy').addEventListener('click', act('rebuy', 'tournament.done.rebuy'));
     setInterval(tick, 500);
     document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') refresh(); });
     follow();
   }
   start();
   window.BacTournament = { get view() { return view; } };
-})(window.Bac);
+})(window.Bac));
