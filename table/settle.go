@@ -68,35 +68,34 @@ func (t *Table) resolveBets(r *baccarat.Result) {
 // outcome on the coup (the rules of games.Settle and games.SettleAtOdds: winnings rounded
 // down to the minor unit).
 func (t *Table) settleWagers(out []Settlement) {
-	for i := range out {
-		w := &t.wagers[i]
+	ws := t.wagers[:len(out)]
+	for i := range ws {
+		w, s := &ws[i], &out[i]
 		oc := &t.outcomes[w.bet]
-		s := &out[i]
 		s.Wager, s.Player, s.Bet, s.Stake, s.Outcome, s.Odds = w.ID, w.Player, w.Bet, w.Stake, oc.o, w.Odds
-		s.Pays, s.Rides = "", false
 		switch oc.o {
 		case games.Win:
 			if oc.decimal {
-				s.Net = w.Odds.Net(w.Stake)
+				s.Net, s.Pays = w.Odds.Net(w.Stake), ""
 			} else {
 				s.Net, s.Pays = oc.pays.Net(w.Stake), oc.text
 			}
-			s.Returned = w.Stake + s.Net
+			s.Returned, s.Rides = w.Stake+s.Net, false
 		case games.Lose:
-			s.Net, s.Returned = -w.Stake, 0
+			s.Net, s.Returned, s.Pays, s.Rides = -w.Stake, 0, "", false
 		default:
-			s.Net, s.Returned = 0, w.Stake
+			s.Net, s.Returned, s.Pays, s.Rides = 0, w.Stake, "", oc.rides
 			if oc.rides {
-				s.Rides, s.Returned = true, 0 // RWS 3.9: the wager stays on into the next round
+				s.Returned = 0 // RWS 3.9: the wager stays on into the next round
 			}
 		}
 	}
 }
 
 func (t *Table) onSettled(e *Event) {
-	for i := range e.Settlements {
-		s := &e.Settlements[i]
-		w := &t.wagers[i]
+	ws := t.wagers[:len(e.Settlements)]
+	for i := range ws {
+		s, w := &e.Settlements[i], &ws[i]
 		if s.Rides {
 			rw := *w
 			rw.Riding = true
