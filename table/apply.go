@@ -209,7 +209,8 @@ func (t *Table) event(typ EventType, h *Header, actor string, role Role) *Event 
 }
 
 // emit numbers an event and applies it to the state. Every change of state goes through
-// here, so Replay (which calls on) rebuilds exactly the same table.
+// here (or, for a wager, emitWager, which makes on's change without its dispatch), so
+// Replay (which calls on) rebuilds exactly the same table.
 func (t *Table) emit(e *Event) {
 	e.Seq = t.seq + 1
 	t.on(e)

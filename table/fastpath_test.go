@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -107,4 +108,27 @@ func TestAreasCountedOnceALimitReadsThem(t *testing.T) {
 	x.refused(&Place{Header: dealer, Player: "cat", Seat: "3", Bet: "tie", Stake: 100}, baccarat.CodeAreaFull)
 	x.ok(&Place{Header: dealer, Player: "ann", Seat: "3", Bet: "tie", Stake: 100}) // ann adds to her own wager
 	x.ok(&Place{Header: dealer, Player: "cat", Seat: "4", Bet: "tie", Stake: 100})
+}
+
+// tallies are the round's tallies the placement rules read, by name rather than by the ids
+// a table interns (in its own order), for comparing a table with its replay.
+func tallies(t *Table) map[string]any {
+	m := map[string]any{"totals": t.totals, "sides": t.sides}
+	for _, p := range t.parties[1:] {
+		if p.own != ([maxBets][maxBetting]baccarat.Money{}) || p.sides != 0 {
+			m["own "+p.name] = fmt.Sprint(p.own, p.sides)
+		}
+	}
+	for sp, v := range t.spots {
+		if v != 0 {
+			party, seat := t.parties[PartyID(sp>>32)].name, t.seats[seatID(sp>>8&0xffffff)].name
+			m[fmt.Sprintf("spot %s at %s, bet %d, betting %d", party, seat, sp>>2&0x3f, sp&3)] = v
+		}
+	}
+	for _, s := range t.seats {
+		if s.areas != ([maxBets]uint16{}) {
+			m["areas "+s.name] = s.areas
+		}
+	}
+	return m
 }

@@ -121,9 +121,10 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 		return refuse(baccarat.CodeInsufficientFunds, "a stake of %s is more than the %s available", t.money(c.Stake), t.money(c.Available))
 	}
 
-	// The record. The wager goes with its party, seat and bet resolved (placedHere), so the
-	// layout need not look its names up again. Every field of t.placed is written
-	// (TestPlacedWagerIsWholeEachTime), so it is not cleared first.
+	// The record. Every field of t.placed is written (TestPlacedWagerIsWholeEachTime), so it
+	// is not cleared first. A wager whose party and seat the table knows is laid with them
+	// (emitWager); one by a participant or at a seat it has never seen goes through on,
+	// which interns the names.
 	e := t.event(EvWagerPlaced, &c.Header, actor, role)
 	seat, odds, session, placedBy := c.Seat, baccarat.Odds(0), uint64(0), ""
 	if seat == "" {
@@ -143,7 +144,11 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 	w.Odds, w.Betting, w.RequestID, w.PlacedBy, w.Riding, w.Session = odds, p.betting, c.RequestID, placedBy, false, session
 	w.party, w.seat, w.bet = p.party, p.seat, uint8(p.bi)
 	e.Wager = w
-	t.emit(e)
+	if p.party == 0 || p.seat < 0 {
+		t.emit(e)
+	} else {
+		t.emitWager(e)
+	}
 	return nil
 }
 

@@ -84,7 +84,7 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 // checks after every command: a refused command changed nothing; money is conserved (what
 // the wallets hold, what is in play and the house's result add up to what was funded);
 // phases move only legally; no wager is taken after "No more bets"; and at the end Replay
-// of the history rebuilds the identical table.
+// of the history rebuilds the identical table, down to the tallies the rules read.
 func TestStateMachineProperties(t *testing.T) {
 	for _, g := range games.All() {
 		t.Run(g.ID, func(t *testing.T) {
@@ -154,6 +154,9 @@ func TestStateMachineProperties(t *testing.T) {
 				}
 				if !reflect.DeepEqual(re.State(), tab.State()) {
 					rt.Fatalf("Replay differs from the table")
+				}
+				if got, want := tallies(re), tallies(tab); !reflect.DeepEqual(got, want) {
+					rt.Fatalf("Replay's tallies differ from the table's (a wager is laid by emitWager, replayed by on):\n got %v\nwant %v", got, want)
 				}
 				// The history read back from its JSON, as a journal is, replays the same.
 				b, err := json.Marshal(history)

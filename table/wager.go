@@ -10,18 +10,32 @@ import (
 
 func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
 
-// onWagerPlaced puts a placed wager on the layout. A wager placed at this table comes with
-// its party, seat and bet resolved (placedHere); one read from a journal, or placed by a
-// participant or at a seat the table had never seen, is resolved by name.
+// onWagerPlaced puts a wager read from the history on the layout: its party, seat and bet
+// are resolved by name, then it is laid as place lays the wager it checks (layWager).
 func (t *Table) onWagerPlaced(w *Wager) {
-	if !t.placedHere(w) {
-		w.party = t.Party(w.Player)
-		w.bet = uint8(t.betIndex(w.Bet))
-		w.seat = t.parties[w.party].seat
-		if w.Seat != w.Player {
-			w.seat = t.seatOf(w.Seat)
-		}
+	w.party = t.Party(w.Player)
+	w.bet = uint8(t.betIndex(w.Bet))
+	w.seat = t.parties[w.party].seat
+	if w.Seat != w.Player {
+		w.seat = t.seatOf(w.Seat)
 	}
+	t.layWager(w)
+}
+
+// emitWager is emit for the wager_placed event of a wager place has checked, its party,
+// seat and bet resolved: the event is numbered and its wager laid as on would lay it
+// (onWagerPlaced would resolve the same names again, then call layWager), without going
+// through on. Replay rebuilds the same table from the event.
+func (t *Table) emitWager(e *Event) {
+	e.Seq = t.seq + 1
+	t.seq = e.Seq
+	t.layWager(e.Wager)
+}
+
+// layWager is the change a placed wager makes, its party, seat and bet resolved: the money
+// the party has in play, the request id, and the wager on the layout (or with the session's
+// Dragon bets).
+func (t *Table) layWager(w *Wager) {
 	t.parties[w.party].held += w.Stake
 	t.nextWager = max(t.nextWager, w.ID)
 	if w.RequestID != "" {
@@ -34,15 +48,9 @@ func (t *Table) onWagerPlaced(w *Wager) {
 	t.addWager(w)
 }
 
-// placedHere reports whether w is the wager place wrote (t.placed), with its party,
-// seat and bet resolved.
-func (t *Table) placedHere(w *Wager) bool {
-	return w == &t.placed && w.party != 0 && w.seat >= 0
-}
-
-// addWager puts a wager on this round's layout and counts it in the round's tallies: what each party has on each
-// spot, the stakes on each bet and side, and, where a limit reads them (ruleArea), the
-// places taken in each playing area.
+// addWager puts a wager on this round's layout and counts it in the round's tallies: what
+// each party has on each spot, the stakes on each bet and side, and, where a limit reads
+// them (ruleArea), the places taken in each playing area.
 func (t *Table) addWager(w *Wager) {
 	n := len(t.wagers)
 	if n == cap(t.wagers) {
