@@ -7,7 +7,8 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
-// checkCardDue explains why no card may be dealt now, or returns nil.
+// checkCardDue explains why no card may be dealt now, or returns nil: it refuses exactly
+// when cardDue is false, which the card commands ask first, in a few compares.
 func (t *Table) checkCardDue() error {
 	// Every case is "a card when no card is due" (SPEC §2): refused, changing nothing; the
 	// message says what the table is waiting for instead.
@@ -33,8 +34,8 @@ func (t *Table) deal(c *Deal, actor string, role Role) error {
 	if !t.shoe.active || t.shoe.order == nil {
 		return badState("this table takes cards from a dealer's shoe: send card commands")
 	}
-	if err := t.checkCardDue(); err != nil {
-		return err
+	if !t.cardDue() {
+		return t.checkCardDue()
 	}
 	if t.shoe.next >= len(t.shoe.order) {
 		t.voidRound(&c.Header, actor, role, "insufficient_cards", nil) // MBS 5.5
@@ -60,8 +61,8 @@ func (t *Table) card(c *Card, actor string, role Role) error {
 	if t.shoe.order != nil {
 		return badState("this table deals from its RNG shoe: send deal commands")
 	}
-	if err := t.checkCardDue(); err != nil {
-		return err
+	if !t.cardDue() {
+		return t.checkCardDue()
 	}
 	if c.Cut && !t.shoe.ending {
 		t.emit(t.event(EvCutCard, &c.Header, actor, role))
@@ -80,8 +81,10 @@ func (t *Table) card(c *Card, actor string, role Role) error {
 func (t *Table) dealCard(k baccarat.Card, h *Header, actor string, role Role, until time.Time) {
 	e := t.event(EvCardDealt, h, actor, role)
 	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Left: t.shoe.counts.Total() - 1, set: true}
-	if who, hidden := t.hiddenFrom(t.coup.Len()); hidden {
-		e.Card.Hidden, e.Card.For = true, who
+	if t.cfg.Squeeze {
+		if who, hidden := t.hiddenFrom(t.coup.Len()); hidden {
+			e.Card.Hidden, e.Card.For = true, who
+		}
 	}
 	e.Phase = PhaseDealing
 	t.emit(e)

@@ -107,6 +107,9 @@ func TestStateMachineProperties(t *testing.T) {
 					betOpen := tab.betOpen && !tab.interrupted
 					ev, err := tab.Apply(c)
 					after := tab.State()
+					if due := tab.checkCardDue() == nil; due != tab.cardDue() {
+						rt.Fatalf("after %s, checkCardDue says a card is due %v, cardDue %v", c.Kind(), due, !due)
+					}
 					if err != nil {
 						if code := baccarat.ErrorCode(err); code == baccarat.CodeInternal {
 							rt.Fatalf("%s: error without a code: %v", c.Kind(), err)
