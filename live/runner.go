@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -11,6 +10,7 @@ import (
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tablejson"
 )
 
 type reqKind uint8
@@ -267,7 +267,7 @@ func (r *runner) process(batch []*request) {
 			holds = append(holds, *h)
 		}
 		for j := range evs {
-			data, err := json.Marshal(&evs[j])
+			data, err := tablejson.AppendEvent(nil, &evs[j]) // encoding/json's bytes, without reflection
 			if err != nil {
 				panic(err) // events are plain data: this cannot happen
 			}
