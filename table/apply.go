@@ -14,7 +14,7 @@ func (t *Table) Apply(c Command) ([]Event, error) {
 	t.out = t.out[:0]
 	var err error
 	switch c := c.(type) {
-	case *Place: // the hot paths: one type switch, no interface calls, no closures
+	case *Place: // the commands of every round: one type switch, no interface calls, no closures
 		role, actor := RolePlayer, c.Player
 		if !c.own() {
 			role, actor, err = t.authorize(CmdPlace, &c.Header, c.Player)
@@ -26,6 +26,21 @@ func (t *Table) Apply(c Command) ([]Event, error) {
 		role, actor, aerr := t.authorize(CmdDeal, &c.Header, "")
 		if err = aerr; err == nil {
 			err = t.deal(c, actor, role)
+		}
+	case *Card:
+		role, actor, aerr := t.authorize(CmdCard, &c.Header, "")
+		if err = aerr; err == nil {
+			err = t.card(c, actor, role)
+		}
+	case *Open:
+		role, actor, aerr := t.authorize(CmdOpen, &c.Header, "")
+		if err = aerr; err == nil {
+			err = t.open(c, actor, role)
+		}
+	case *Close:
+		role, actor, aerr := t.authorize(CmdClose, &c.Header, "")
+		if err = aerr; err == nil {
+			err = t.close(&c.Header, actor, role)
 		}
 	default:
 		err = t.applyOther(c)
@@ -45,17 +60,11 @@ func apply(t *Table, kind CommandType, h *Header, player string, run func(actor 
 	return run(actor, role)
 }
 
-// applyOther runs every command but the hot ones.
+// applyOther runs every command but those of every round.
 func (t *Table) applyOther(c Command) error {
 	h := c.Head()
 	run := func(fn func(actor string, role Role) error) error { return apply(t, c.Kind(), h, playerOf(c), fn) }
 	switch c := c.(type) {
-	case *Card:
-		return run(func(a string, r Role) error { return t.card(c, a, r) })
-	case *Open:
-		return run(func(a string, r Role) error { return t.open(c, a, r) })
-	case *Close:
-		return run(func(a string, r Role) error { return t.close(h, a, r) })
 	case *Withdraw:
 		return run(func(a string, r Role) error { return t.withdraw(c, a, r) })
 	case *NewShoe:
