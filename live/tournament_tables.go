@@ -479,9 +479,16 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		st.closing, st.last = true, max(st.open, snap.State.Round)
 		tr.h.tourneys.setGate(st.id, st.gate())
 	}
-	tr.follow(st)
+	// The snapshot first, then the journal: a round the snapshot shows ended is in the
+	// journal by then, so its hand is read and reported before the session ends. Read the
+	// other way round, a hand that ended between the two was settled at the table (its chips
+	// moved) but never reported, and the session's end took back fewer chips than it gave.
 	snap, err := tr.h.Snapshot(st.id, "")
-	if err != nil || tr.closeBeyond(st, snap) != nil || midRound(snap.State) || len(st.pending) > 0 {
+	if err != nil {
+		return false
+	}
+	tr.follow(st)
+	if tr.closeBeyond(st, snap) != nil || midRound(snap.State) || len(st.pending) > 0 {
 		return false
 	}
 	if err := tr.returnRiders(st); err != nil {
@@ -497,6 +504,9 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		if !st.settled {
 			return false
 		}
+	}
+	if tr.report(st); len(st.pending) > 0 { // nothing ends after the snapshot; should a hand have, it counts first
+		return false
 	}
 	c.Changes = st.dragon
 	if _, err := tr.apply(c); err != nil {
