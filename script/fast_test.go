@@ -3,6 +3,7 @@ package script
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -408,5 +409,43 @@ func TestNewShoeOfNegativeDecksIsRefused(t *testing.T) {
 	want := `{"line":1,"refused":"new_shoe","code":"bad_shoe","message":"Baccarat Tournament (MBS) is played with 4 to 10 decks, not -1"}` + "\n"
 	if out.String() != want {
 		t.Errorf("got %s want %s", out.String(), want)
+	}
+}
+
+// failingWriter takes n bytes, then fails every write.
+type failingWriter struct {
+	got bytes.Buffer
+	n   int
+}
+
+var errDiskFull = errors.New("disk full")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.got.Len()+len(p) > w.n {
+		k := w.n - w.got.Len()
+		w.got.Write(p[:k])
+		return k, errDiskFull
+	}
+	return w.got.Write(p)
+}
+
+// TestAWriteThatFailsStopsTheRun: the run ends with the writer's error, having written a
+// prefix of what it would have written, and writes nothing once Run has returned.
+func TestAWriteThatFailsStopsTheRun(t *testing.T) {
+	in, _ := benchScript(t, 300)
+	var full bytes.Buffer
+	if _, err := Run(bytes.NewReader(in), &full, benchOptions()); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 10, 64<<10 - 1, 64<<10 + 1, 3*64<<10 + 7} {
+		w := &failingWriter{n: n}
+		res, err := Run(bytes.NewReader(in), w, benchOptions())
+		if err != errDiskFull || res != nil {
+			t.Fatalf("after %d bytes: got %v, %v; want no result and %v", n, res, err, errDiskFull)
+		}
+		got := w.got.Len()
+		if got != n || !bytes.HasPrefix(full.Bytes(), w.got.Bytes()) {
+			t.Fatalf("after %d bytes: wrote %d bytes, not a prefix of the output", n, got)
+		}
 	}
 }
