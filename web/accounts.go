@@ -22,8 +22,9 @@ type AccountView struct {
 func (s *Server) accountView(r *http.Request, a access.Account, token bool) AccountView {
 	v := AccountView{Account: a}
 	if a.Role == RolePlayer {
-		if b, err := s.host.Balance(r.Context(), a.ID, s.currency); err == nil {
-			v.Balance, v.Currency = &b, s.currency
+		cur := s.currencyOf(a)
+		if b, err := s.host.Balance(r.Context(), a.ID, cur); err == nil {
+			v.Balance, v.Currency = &b, cur
 		}
 	}
 	if token {
@@ -155,12 +156,15 @@ func (s *Server) handleIssueToken(w http.ResponseWriter, r *http.Request, id Ide
 	writeJSON(w, 200, s.accountView(r, a, true))
 }
 
-// handleCredit credits a player's wallet from the house (a deposit, or play money). The
-// player must exist; the key makes a retried credit count once.
+// handleCredit credits a player's wallet from the house (a deposit, or play money): the
+// wallet of the currency asked for, else of the player's own. The player must exist; the
+// key makes a retried credit count once. A currency whose money the operator keeps (a
+// seamless deployment's) is credited at the operator, not here.
 func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identity) {
 	var req struct {
-		Amount int64  `json:"amount"`
-		Key    string `json:"key"`
+		Amount   int64  `json:"amount"`
+		Key      string `json:"key"`
+		Currency string `json:"currency"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
@@ -186,15 +190,33 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "%s is a %s account: only players have wallets", a.ID, a.Role))
 		return
 	}
-	if err := s.host.Credit(r.Context(), "credit/"+player+"/"+req.Key, player, s.currency, req.Amount); err != nil {
+	cur := s.currencyOf(a)
+	if req.Currency != "" {
+		if !baccarat.IsCurrency(req.Currency) {
+			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", req.Currency))
+			return
+		}
+		cur = ledger.Currency(req.Currency)
+	}
+	if s.host.Wallet(cur).Seamless() {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "the operator keeps the players' %s: credit it in the operator's wallet", cur))
+		return
+	}
+	// The credit's key names its currency unless it is the server's (as it always was), so
+	// the same key in two currencies is two credits.
+	key := "credit/" + player + "/" + req.Key
+	if cur != s.currency {
+		key = "credit/" + player + "/" + string(cur) + "/" + req.Key
+	}
+	if err := s.host.Credit(r.Context(), key, player, cur, req.Amount); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	s.log.Info("credit", "account", player, "amount", req.Amount, "by", id.ID)
-	bal, err := s.host.Balance(r.Context(), player, s.currency)
+	s.log.Info("credit", "account", player, "amount", req.Amount, "currency", cur, "by", id.ID)
+	bal, err := s.host.Balance(r.Context(), player, cur)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 200, map[string]any{"id": player, "balance": bal})
+	writeJSON(w, 200, map[string]any{"id": player, "balance": bal, "currency": cur, "minor_units": baccarat.MinorUnits(string(cur))})
 }

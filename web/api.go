@@ -140,6 +140,15 @@ type Me struct {
 	// units. Language is the one the operator's launch gave, if any.
 	MinorUnits int    `json:"minor_units"`
 	Language   string `json:"language,omitempty"`
+	// Wallets are the currencies a player holds money in (their own first; chips left out):
+	// a page reads another with ?currency=.
+	Wallets []WalletView `json:"wallets,omitempty"`
+}
+
+// WalletView names one of a player's wallets: its currency and that currency's decimals.
+type WalletView struct {
+	Currency   ledger.Currency `json:"currency"`
+	MinorUnits int             `json:"minor_units"`
 }
 
 // currencyOf is a player's currency: the one the operator launched them with, or the
@@ -151,8 +160,45 @@ func (s *Server) currencyOf(a access.Account) ledger.Currency {
 	return s.currency
 }
 
+// walletCurrency is the wallet a player's request reads: ?currency= (an ISO 4217 code, or
+// XXX) when given, a player being able to hold money in several (a wager at a table debits
+// the wallet of the table's currency); else the player's own.
+func (s *Server) walletCurrency(r *http.Request, a access.Account) (ledger.Currency, error) {
+	c := r.URL.Query().Get("currency")
+	if c == "" {
+		return s.currencyOf(a), nil
+	}
+	if !baccarat.IsCurrency(c) {
+		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", c)
+	}
+	return ledger.Currency(c), nil
+}
+
+// walletsOf lists the currencies a player has wallets in: their own first, then the others
+// in order; tournament chips are left out.
+func (s *Server) walletsOf(r *http.Request, a access.Account) ([]WalletView, error) {
+	own := s.currencyOf(a)
+	out := []WalletView{{Currency: own, MinorUnits: baccarat.MinorUnits(string(own))}}
+	list, err := s.books.Accounts(r.Context(), ledger.Wallet(a.ID, ""))
+	if err != nil {
+		return nil, err
+	}
+	for _, ab := range list {
+		acc, err := ledger.ParseAccount(ab.ID)
+		if err != nil || acc.Kind != ledger.KindWallet || acc.Owner != a.ID || acc.Currency == own || acc.Currency.IsChips() {
+			continue
+		}
+		out = append(out, WalletView{Currency: acc.Currency, MinorUnits: baccarat.MinorUnits(string(acc.Currency))})
+	}
+	return out, nil
+}
+
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
-	cur := s.currencyOf(id.Account)
+	cur, err := s.walletCurrency(r, id.Account)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	me := Me{ID: id.ID, Name: id.Account.Name, Role: id.Role, Tables: id.Account.Tables, Currency: cur,
 		MinorUnits: baccarat.MinorUnits(string(cur)), Language: id.Account.Language}
 	if me.Name == "" {
@@ -165,6 +211,10 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
 			return
 		}
 		me.Balance = b
+		if me.Wallets, err = s.walletsOf(r, id.Account); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
 	writeJSON(w, 200, me)
 }
@@ -178,7 +228,12 @@ func page(r *http.Request) (int64, int) {
 
 func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identity) {
 	after, n := page(r)
-	wallet := ledger.Wallet(id.ID, s.currencyOf(id.Account))
+	cur, err := s.walletCurrency(r, id.Account)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	wallet := ledger.Wallet(id.ID, cur)
 	entries, err := s.books.Statement(r.Context(), wallet, ledger.Page{After: after, Limit: n})
 	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
 		entries, err = nil, nil // no wallet yet: nothing has happened

@@ -162,7 +162,7 @@ func TestAPIClientPlacesAWager(t *testing.T) {
 		entries[1].Seq != 2 || entries[1].Table == nil || *entries[1].Table != "tiger" || entries[1].At.IsZero() {
 		t.Fatalf("statement %+v, want the credit of 100000 then the wager of −1000", entries)
 	}
-	me, err := ann.GetMeWithResponse(ctx)
+	me, err := ann.GetMeWithResponse(ctx, nil)
 	if err != nil || me.JSON200 == nil || me.JSON200.Balance != 99_000 || me.JSON200.Role != apiclient.MeRolePlayer {
 		t.Fatalf("me: %v %s", err, body(me))
 	}

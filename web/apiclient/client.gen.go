@@ -472,7 +472,7 @@ type Me struct {
 	// Balance minor units; players only
 	Balance int64 `json:"balance"`
 
-	// Currency the player's currency: the one the operator launched them with, or the server's (play money XXX)
+	// Currency the wallet's currency: the one asked for with ?currency=, else the player's own (the one the operator launched them with, or the server's: play money XXX)
 	Currency string `json:"currency"`
 	Id       string `json:"id"`
 
@@ -484,6 +484,9 @@ type Me struct {
 	Name       string    `json:"name"`
 	Role       MeRole    `json:"role"`
 	Tables     *[]string `json:"tables,omitempty"`
+
+	// Wallets players: the currencies they hold money in, their own first (tournament chips left out); read one with ?currency=
+	Wallets *[]WalletView `json:"wallets,omitempty"`
 }
 
 // MeRole defines model for Me.Role.
@@ -794,6 +797,15 @@ type WalletRollbackRequest struct {
 	Wager int64 `json:"wager"`
 }
 
+// WalletView defines model for WalletView.
+type WalletView struct {
+	// Currency ISO 4217 code, or XXX for play money
+	Currency string `json:"currency"`
+
+	// MinorUnits the currency's decimals: JPY 0, EUR 2, BHD 3
+	MinorUnits int `json:"minor_units"`
+}
+
 // ListAccountsParams defines parameters for ListAccounts.
 type ListAccountsParams struct {
 	// After list ids after this one
@@ -821,8 +833,11 @@ type UpdateAccountJSONBody struct {
 
 // CreditAccountJSONBody defines parameters for CreditAccount.
 type CreditAccountJSONBody struct {
-	Amount *int64  `json:"amount,omitempty"`
-	Key    *string `json:"key,omitempty"`
+	Amount *int64 `json:"amount,omitempty"`
+
+	// Currency the wallet credited (ISO 4217, or XXX); default the player's own. A currency the operator keeps in a seamless deployment is refused
+	Currency *string `json:"currency,omitempty"`
+	Key      *string `json:"key,omitempty"`
 }
 
 // GetReconciliationParams defines parameters for GetReconciliation.
@@ -864,10 +879,19 @@ type ExchangeLaunchCodeJSONBody struct {
 	Code string `json:"code"`
 }
 
+// GetMeParams defines parameters for GetMe.
+type GetMeParams struct {
+	// Currency the wallet of this currency (ISO 4217, or XXX); default the player's own
+	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
 // GetMyStatementParams defines parameters for GetMyStatement.
 type GetMyStatementParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// Currency the wallet of this currency (ISO 4217, or XXX); default the player's own
+	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
 }
 
 // PeelSqueezeJSONBody defines parameters for PeelSqueeze.
@@ -1161,10 +1185,10 @@ type ClientInterface interface {
 	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
 	ExchangeLaunchCode(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetMe The caller's account and balance
+	// GetMe The caller's account and balance (in any currency they hold with ?currency=)
 	//
 	// Corresponds with GET /api/me (the `GetMe` operationId).
-	GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetMe(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMyStatement The caller's wallet statement
 	//
@@ -1671,11 +1695,11 @@ func (c *Client) ExchangeLaunchCode(ctx context.Context, body ExchangeLaunchCode
 	return c.Client.Do(req)
 }
 
-// GetMe The caller's account and balance
+// GetMe The caller's account and balance (in any currency they hold with ?currency=)
 //
 // Corresponds with GET /api/me (the `GetMe` operationId).
-func (c *Client) GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetMeRequest(c.Server)
+func (c *Client) GetMe(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMeRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2657,7 +2681,7 @@ func NewExchangeLaunchCodeRequestWithBody(server string, contentType string, bod
 }
 
 // NewGetMeRequest constructs an http.Request for the GetMe method
-func NewGetMeRequest(server string) (*http.Request, error) {
+func NewGetMeRequest(server string, params *GetMeParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2673,6 +2697,33 @@ func NewGetMeRequest(server string) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -2726,6 +2777,18 @@ func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*htt
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3662,12 +3725,12 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/launch (the `ExchangeLaunchCode` operationId).
 	ExchangeLaunchCodeWithResponse(ctx context.Context, body ExchangeLaunchCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*ExchangeLaunchCodeResponse, error)
 
-	// GetMeWithResponse The caller's account and balance
+	// GetMeWithResponse The caller's account and balance (in any currency they hold with ?currency=)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/me (the `GetMe` operationId).
-	GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
+	GetMeWithResponse(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
 
 	// GetMyStatementWithResponse The caller's wallet statement
 	//
@@ -4240,7 +4303,13 @@ type CreditAccountResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *map[string]interface{}
+	JSON200 *struct {
+		// Balance minor units
+		Balance    *int64  `json:"balance,omitempty"`
+		Currency   *string `json:"currency,omitempty"`
+		Id         *string `json:"id,omitempty"`
+		MinorUnits *int    `json:"minor_units,omitempty"`
+	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
@@ -4260,7 +4329,13 @@ type CreditAccountResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r CreditAccountResponse) GetJSON200() *map[string]interface{} {
+func (r CreditAccountResponse) GetJSON200() *struct {
+	// Balance minor units
+	Balance    *int64  `json:"balance,omitempty"`
+	Currency   *string `json:"currency,omitempty"`
+	Id         *string `json:"id,omitempty"`
+	MinorUnits *int    `json:"minor_units,omitempty"`
+} {
 	return r.JSON200
 }
 
@@ -7045,13 +7120,13 @@ func (c *ClientWithResponses) ExchangeLaunchCodeWithResponse(ctx context.Context
 	return ParseExchangeLaunchCodeResponse(rsp)
 }
 
-// GetMeWithResponse The caller's account and balance
+// GetMeWithResponse The caller's account and balance (in any currency they hold with ?currency=)
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/me (the `GetMe` operationId).
-func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error) {
-	rsp, err := c.GetMe(ctx, reqEditors...)
+func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*GetMeResponse, error) {
+	rsp, err := c.GetMe(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7723,7 +7798,13 @@ func ParseCreditAccountResponse(rsp *http.Response) (*CreditAccountResponse, err
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest map[string]interface{}
+		var dest struct {
+			// Balance minor units
+			Balance    *int64  `json:"balance,omitempty"`
+			Currency   *string `json:"currency,omitempty"`
+			Id         *string `json:"id,omitempty"`
+			MinorUnits *int    `json:"minor_units,omitempty"`
+		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
