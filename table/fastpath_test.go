@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tablehouse/baccarat"
@@ -131,4 +132,44 @@ func tallies(t *Table) map[string]any {
 		}
 	}
 	return m
+}
+
+// TestRulesBehindShortcutsStillRefuse: the rules place asks only of the bets they concern
+// (checkOpenFor beyond open betting, checkLayout) still refuse every wager they should.
+func TestRulesBehindShortcutsStillRefuse(t *testing.T) {
+	t.Run("Dragon 3.12 no Dragon bet after the session's first hand", func(t *testing.T) {
+		x := newTB(t, Config{Game: "mbs-dragon"}, "ann")
+		x.ok(&Open{})
+		x.place("ann", "banker", 100)
+		x.ok(&Close{})
+		x.cards("2h 3d 3c 3s 9d")
+		x.ok(&Open{})
+		x.refused(&Place{Player: "ann", Bet: "any_dragon", Stake: 100}, baccarat.CodeBetNotOffered)
+	})
+	t.Run("SPEC §3.5 a Bet on Baccarat bet not offered, and odds that changed, are refused", func(t *testing.T) {
+		x := newTB(t, Config{Game: "bet-on-baccarat"}, "ann")
+		x.ok(&Open{})
+		if len(x.prices) == 0 {
+			t.Fatal("no prices")
+		}
+		pr := x.prices[0]
+		x.refused(&Place{Player: "ann", Bet: pr.Bet, Stake: 100, Odds: pr.Odds + 1}, baccarat.CodeOddsChanged)
+		x.prices = slices.Clone(x.prices)
+		x.prices[0].Offered = false
+		x.refused(&Place{Player: "ann", Bet: pr.Bet, Stake: 100, Odds: pr.Odds}, baccarat.CodeBetNotOffered)
+	})
+	t.Run("SPEC §4 no wager while the round is interrupted", func(t *testing.T) {
+		x := newTB(t, Config{Game: "mbs-tournament"}, "ann")
+		x.ok(&Open{})
+		x.ok(&Interrupt{})
+		x.refused(&Place{Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBettingClosed)
+	})
+	t.Run("RWS 3.3, 3.4 one side only, side bets beside a main bet", func(t *testing.T) {
+		x := newTB(t, Config{Game: "rws-no-commission"}, "ann")
+		x.ok(&Open{})
+		x.refused(&Place{Player: "ann", Bet: "tie", Stake: 100}, baccarat.CodeSideBetNeedsMain)
+		x.place("ann", "player", 100)
+		x.refused(&Place{Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBothSides)
+		x.place("ann", "tie", 100)
+	})
 }
