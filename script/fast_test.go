@@ -33,6 +33,11 @@ func runBoth(t *testing.T, in []byte, opt Options) []byte {
 	if ferr == nil && (!reflect.DeepEqual(fres.Wallets, sres.Wallets) || fres.Funded != sres.Funded) {
 		t.Fatalf("wallets differ: fast %v (funded %d), encoding/json %v (funded %d)", fres.Wallets, fres.Funded, sres.Wallets, sres.Funded)
 	}
+	if ferr == nil {
+		if err := fres.Conserved(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return fast.Bytes()
 }
 
