@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -267,5 +268,60 @@ func TestAppendEventAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { AppendEvent(buf, &tc.e) }); n > tc.want {
 			t.Errorf("%s: %v allocations, want at most %v", tc.e.Type, n, tc.want)
 		}
+	}
+}
+
+// fill sets every exported field reachable from v to a value that is not its zero, so that
+// encoding/json writes it: a field added to an event, and not to AppendEvent, shows.
+func fill(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			v.Set(reflect.ValueOf(time.Date(2024, 5, 1, 12, 0, 0, 5, time.UTC)))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i))
+			}
+		}
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		fill(p.Elem())
+		v.Set(p)
+	case reflect.Slice:
+		s := reflect.MakeSlice(v.Type(), 2, 2)
+		fill(s.Index(0))
+		fill(s.Index(1))
+		v.Set(s)
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(v.Index(i))
+		}
+	case reflect.String:
+		v.SetString("x<&>")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(1) // 1 is a name in every enum, and a card
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(1)
+	}
+}
+
+// TestEveryFieldIsWritten: an event with every field set, down to its wagers, settlements,
+// shoe and prices, is written as encoding/json writes it.
+func TestEveryFieldIsWritten(t *testing.T) {
+	var e table.Event
+	fill(reflect.ValueOf(&e).Elem())
+	if err := json.Unmarshal([]byte(`{"card":"9h","position":"P3","left":5,"hidden":true,"for":"ann"}`), &e.Card); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(`{"coup":"P 9h 9c | B 9d Ks"}`), &e.Result); err != nil {
+		t.Fatal(err)
+	}
+	same(t, &e)
+	if b, _ := json.Marshal(&e); !bytes.Contains(b, []byte(`"verified":true`)) || !bytes.Contains(b, []byte(`"margin":1`)) {
+		t.Fatalf("the event does not have every field set: %s", b)
 	}
 }
