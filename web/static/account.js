@@ -3,10 +3,13 @@
    wager or settlement opens the recall of its round (GET /api/tables/{id}/rounds, which keeps
    the last 10 finished rounds of a table: an older round says so). The totals of a period are
    added up here from that period's statement entries, in BigInt: display only, the wallet's
-   figures are the server's. Needs i18n.js, app.js and events.js. */
+   figures are the server's. A player may hold money in several currencies: each has its own
+   wallet and statement (every entry of one is in its currency), chosen with #wallet-currency
+   (or ?currency=, as a table page's account link says); the page's amounts then have that
+   currency's decimals. Needs i18n.js, currency.js, app.js and events.js. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
-  const { api, h, $, setText, setAttr, show, t, fmtMoney, fmtSigned } = Bac;
+  const { api, h, $, setText, setAttr, show, t, fmtMoney, fmtSigned, fmtCash, fmtCashSigned } = Bac;
   const PAGE = 25; // entries a page
   const BATCH = 1000; // the most the statement gives at once (ledger.MaxLimit)
   const MAX_BATCHES = 50; // totals read at most this many batches (50,000 entries)
@@ -14,8 +17,10 @@ window.Bac.ready.then(() => (function (Bac) {
 
   const el = { who: $('#who'), balance: $('#balance'), sub: $('#account-sub'), signin: $('#account-signin'),
     list: $('#statement'), newer: $('#newer'), older: $('#older'), info: $('#page-info'), refresh: $('#statement-refresh'),
-    period: $('#period'), totals: $('#totals'), note: $('#totals-note') };
+    period: $('#period'), totals: $('#totals'), note: $('#totals-note'), pick: $('#wallet-pick'), wallet: $('#wallet-currency'),
+    curBadge: $('#statement-currency') };
   let me = null;
+  let currency = ''; // the wallet shown: '' for the player's own
   let count = 0; // entries in the wallet: the newest has seq = count
   let page = 0; // 0: the newest page
   const cache = new Map(); // seq → entry
@@ -24,8 +29,9 @@ window.Bac.ready.then(() => (function (Bac) {
   const open = new Set(); // seqs whose recall is shown
 
   // ---- reading the statement ------------------------------------------------------------------
+  const curParam = () => (currency ? '&currency=' + encodeURIComponent(currency) : '');
   async function read(after, limit) {
-    const list = await api('GET', '/api/me/history?after=' + after + '&limit=' + limit);
+    const list = await api('GET', '/api/me/history?after=' + after + '&limit=' + limit + curParam());
     for (const e of list || []) cache.set(e.seq, e);
     return list || [];
   }
@@ -186,7 +192,7 @@ window.Bac.ready.then(() => (function (Bac) {
     for (const [k, v] of [['staked', sums.staked], ['won', sums.won], ['net', net]]) {
       const box = el.totals.querySelector('[data-total="' + k + '"]');
       setAttr(box, 'data-minor', String(v));
-      setText(box.querySelector('.value'), k === 'net' ? fmtSigned(v) : fmtMoney(v));
+      setText(box.querySelector('.value'), k === 'net' ? fmtCashSigned(v) : fmtCash(v));
       Bac.toggle(box, 'pos', k === 'net' && v > 0n);
       Bac.toggle(box, 'neg', k === 'net' && v < 0n);
     }
@@ -194,7 +200,7 @@ window.Bac.ready.then(() => (function (Bac) {
     setAttr(wb, 'data-count', String(sums.wagers));
     setText(wb.querySelector('.value'), Bac.fmtInt(sums.wagers));
     const notes = [t('totals.note')];
-    if (sums.other) notes.push(t('totals.credits', { amount: fmtSigned(sums.other) }));
+    if (sums.other) notes.push(t('totals.credits', { amount: fmtCashSigned(sums.other) }));
     if (from <= count) notes.push(t('totals.partial', { n: Bac.fmtInt(MAX_BATCHES * BATCH) }));
     setText(el.note, notes.join(' '));
   }
@@ -227,7 +233,35 @@ window.Bac.ready.then(() => (function (Bac) {
   el.newer.addEventListener('click', () => { if (page > 0) { page--; render(); } });
   el.older.addEventListener('click', () => { page++; render(); });
   el.refresh.addEventListener('click', async () => {
-    if (me) Bac.renderBalance(el.balance, (await api('GET', '/api/me')).balance, me.currency, me);
+    if (me) await showWallet();
+    reload();
+  });
+  // The wallet's balance in the top bar; reading /api/me?currency= gives the page that
+  // currency's decimals (currency.js) before any amount of it is written.
+  async function showWallet() {
+    const w = await api('GET', '/api/me' + (currency ? '?currency=' + encodeURIComponent(currency) : ''));
+    Bac.renderBalance(el.balance, w.balance, w.currency, me);
+    setText(el.curBadge, w.currency && w.currency !== 'XXX' ? w.currency : '');
+    show(el.curBadge, !!el.curBadge.textContent);
+    setAttr(el.list, 'data-currency', w.currency || null);
+  }
+  // The wallets to choose from: the player's (their own first), and one asked for by address.
+  function renderPick() {
+    const list = (me.wallets || []).map((w) => w.currency);
+    if (!list.length) list.push(me.currency);
+    if (currency && !list.includes(currency)) list.push(currency);
+    el.wallet.textContent = '';
+    for (const c of list) el.wallet.appendChild(h('option', { value: c, selected: c === (currency || me.currency) }, c));
+    show(el.pick, list.length > 1);
+  }
+  el.wallet.addEventListener('change', async () => {
+    currency = el.wallet.value === me.currency ? '' : el.wallet.value;
+    const url = new URL(window.location.href);
+    if (currency) url.searchParams.set('currency', currency); else url.searchParams.delete('currency');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    page = 0;
+    open.clear();
+    try { await showWallet(); } catch (e) { Bac.toastError(e); return; }
     reload();
   });
   el.period.addEventListener('change', () => totals().catch((e) => setText(el.note, Bac.errorText(e))));
@@ -243,6 +277,10 @@ window.Bac.ready.then(() => (function (Bac) {
       return;
     }
     setText(el.sub, me.name || me.id);
+    const asked = new URLSearchParams(window.location.search).get('currency') || '';
+    currency = /^[A-Z]{3}$/.test(asked) && asked !== me.currency ? asked : '';
+    renderPick();
+    try { await showWallet(); } catch (e) { currency = ''; renderPick(); await showWallet().catch(() => {}); }
     try {
       const [tables, list] = await Promise.all([api('GET', '/api/tables'), api('GET', '/api/games')]);
       for (const tv of tables || []) tableGame[tv.id] = tv.game;

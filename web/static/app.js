@@ -71,21 +71,37 @@
   }
 
   // ---- money: integer minor units in, text out; never arithmetic on floats ---------------
-  // fmtMoney(100000000) → "1,000,000.00", grouped for the page's language (BigInt inside).
+  // fmtMoney(100000000) → "1,000,000.00", grouped for the page's language (BigInt inside), in
+  // the decimals of the page's currency (currency.js): ¥101 is "101", 1.001 BHD "1.001".
   const fmtMoney = I.fmtMoney;
+  const C = global.BacCurrency;
+  const toBig = (minor) => (typeof minor === 'bigint' ? minor : BigInt(Math.trunc(Number(minor) || 0)));
   function fmtSigned(minor) {
-    const v = typeof minor === 'bigint' ? minor : BigInt(Math.trunc(Number(minor) || 0));
+    const v = toBig(minor);
     return (v > 0n ? '+' : '') + fmtMoney(v);
   }
-  // A chip's face: 100 → "1", 2500 → "25", 100000 → "1K", 150 → "1.50".
+  // fmtCash: an amount with the page's currency sign where it stands alone (a payout, a toast,
+  // a chip's value): "¥50", "BHD 0.500"; play money as fmtMoney.
+  function fmtCash(minor) { return C ? C.money(minor) : fmtMoney(minor); }
+  function fmtCashSigned(minor) {
+    const v = toBig(minor);
+    return (v > 0n ? '+' : '') + fmtCash(v);
+  }
+  // A chip's face in the page's currency, short for the language: at 2 decimals 100 → "1",
+  // 2500 → "25", 100000 → "1K", 150 → "1.50"; at JPY's 0, 5000 → "5K" (zh-CN "5000") and
+  // 25000 → "25K" ("2.5万"); a part of the major unit in full (1001 at BHD's 3: "1.001").
+  // Compact only where it is exact (three significant digits at most), else grouped.
+  let compactFmt = null;
   function chipLabel(minor) {
-    const v = Math.trunc(Number(minor) || 0);
-    if (v % 100 !== 0) return fmtMoney(v);
-    const major = v / 100;
-    if (major >= 1000000 && major % 1000000 === 0) return major / 1000000 + 'M';
-    if (major >= 1000 && major % 1000 === 0) return major / 1000 + 'K';
-    if (major >= 1000 && major % 100 === 0) return (major / 1000).toFixed(1) + 'K';
-    return String(major);
+    const v = toBig(minor);
+    const one = 10n ** BigInt(C ? C.units() : 2);
+    if (v <= 0n || v % one !== 0n) return fmtMoney(v);
+    const major = v / one;
+    let sig = major;
+    while (sig % 10n === 0n) sig /= 10n;
+    if (sig >= 1000n || major > BigInt(Number.MAX_SAFE_INTEGER)) return I.fmtInt(major);
+    if (!compactFmt) compactFmt = new Intl.NumberFormat(I.lang, { notation: 'compact', maximumSignificantDigits: 3 });
+    return compactFmt.format(Number(major));
   }
 
   // ---- request ids: crypto.randomUUID needs a secure context; a phone on the LAN has none --
@@ -559,7 +575,7 @@
   adoptTokenFromURL();
 
   global.Bac = {
-    TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, chipLabel, uuid, h, append, setText, setAttr,
+    TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, fmtCash, fmtCashSigned, chipLabel, uuid, h, append, setText, setAttr,
     toggle, show, $, toast, toastError, errorText, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
     positionName, betOf, betName, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
     TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools,

@@ -6,7 +6,7 @@
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, clock, cardEl, handTotal, phaseText, describeEvent,
-    positionName, betName, fmtMoney, t } = Bac;
+    positionName, betName, fmtCash, t } = Bac;
 
   const tableId = Bac.pathId('dealer');
   const S = { me: null, table: null, game: null, state: null };
@@ -90,7 +90,7 @@ window.Bac.ready.then(() => (function (Bac) {
       el.totals.textContent = '';
       const ids = Object.keys(totals).filter((k) => totals[k]);
       if (!ids.length) el.totals.appendChild(h('span', { class: 'muted' }, t('none')));
-      for (const id of ids) el.totals.appendChild(h('span', { 'data-bet': id }, betName(S.game, id) + ' ', h('b', null, fmtMoney(totals[id]))));
+      for (const id of ids) el.totals.appendChild(h('span', { 'data-bet': id }, betName(S.game, id) + ' ', h('b', null, fmtCash(totals[id]))));
     }
     renderAlert();
     renderSqueeze();
@@ -323,7 +323,12 @@ window.Bac.ready.then(() => (function (Bac) {
     switch (m.type) {
       case 'snapshot':
         if (m.server_time) clock.sync(m.server_time);
-        if (m.table) S.table = m.table;
+        if (m.table) {
+          S.table = m.table;
+          // Amounts in the table's currency (its decimals) before the log writes any.
+          if (window.BacCurrency) window.BacCurrency.set(m.table.minor_units, m.table.currency);
+          setAttr(el.totals, 'data-currency', m.table.currency || null);
+        }
         if (m.game) S.game = m.game;
         setText(el.tableName, t('dealer.title', { name: (S.table && S.table.name) || tableId }));
         setText(el.gameName, Bac.ts((S.game && S.game.name) || ''));

@@ -9,11 +9,13 @@
   const KEY = 'baccarat.lang';
   const LANGS = [{ id: 'en', name: 'English' }, { id: 'zh-CN', name: '简体中文' }];
 
+  // A language tag as we have it: every Chinese tag (zh, zh-CN, zh-Hans, zh-TW, zh_cn…) is
+  // 简体中文, every English one English; '' for a language we do not have (ja, pt-BR…).
   function norm(s) {
-    s = String(s || '').trim().toLowerCase();
-    if (!s) return '';
-    if (s === 'zh' || s === 'cn' || s.startsWith('zh-')) return 'zh-CN';
-    if (s === 'en' || s.startsWith('en-')) return 'en';
+    s = String(s || '').trim().toLowerCase().replace(/_/g, '-');
+    const base = s.split('-')[0];
+    if (base === 'zh' || s === 'cn') return 'zh-CN';
+    if (base === 'en') return 'en';
     return '';
   }
   function stored() {
@@ -23,7 +25,9 @@
     try { localStorage.setItem(KEY, lang); } catch (e) { /* private mode: this page only */ }
   }
   // ?lang= wins and is remembered (then taken out of the address, as the sign-in token is);
-  // else the remembered choice; else the browser's first language we have.
+  // else the remembered one (the switch's, or the language an operator's launch gave); else
+  // the browser's first language we have; else English. A language asked for that we do not
+  // have (?lang=fr, an operator's "ja") is English, not a guess from the browser.
   function pick() {
     const url = new URL(global.location.href);
     const q = url.searchParams.get('lang');
@@ -32,9 +36,10 @@
       global.history.replaceState(null, '', url.pathname + url.search + url.hash);
       const l = norm(q);
       if (l) { remember(l); return l; }
+      if (q.trim()) return 'en';
     }
-    const s = norm(stored());
-    if (s) return s;
+    const st = stored().trim();
+    if (st) return norm(st) || 'en';
     for (const l of global.navigator.languages || [global.navigator.language]) {
       const n = norm(l);
       if (n) return n;
@@ -162,5 +167,5 @@
     for (const slot of document.querySelectorAll('[data-lang-slot]')) slot.appendChild(switcher());
   });
 
-  global.BacI18n = { lang, LANGS, ready, t, tn, ts, has, fmtInt, fmtMoney, fmtDecimalString, fmtDate, apply, switcher, setLang };
+  global.BacI18n = { lang, LANGS, ready, t, tn, ts, has, fmtInt, fmtMoney, fmtDecimalString, fmtDate, apply, switcher, setLang, norm };
 })(window);

@@ -18,9 +18,9 @@ window.Bac.ready.then(() => (function (Bac) {
     h('h2', null, t('tournament.title'), h('span', { class: 'spacer' }), h('a', { href: '/tournaments', id: 'all-tournaments' }, t('tournament.lobby.all'))), cards);
   main.insertBefore(section, main.firstChild);
 
-  // Money in the tournament currency's own decimals.
+  // Money in the tournament currency's own decimals, with its sign (none for play money).
   function money(n, x) {
-    return window.BacCurrency ? window.BacCurrency.format(n, x.minor_units) : fmtMoney(n);
+    return window.BacCurrency ? window.BacCurrency.money(n, x.minor_units, (x.config && x.config.currency) || '') : fmtMoney(n);
   }
 
   function startsIn(iso) {

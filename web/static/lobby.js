@@ -3,10 +3,14 @@
    Each card shows the table's limits, its current streak ("Banker ×5", from the shoe's Big
    Road) and its action this round. The API has no seat count, so the action is what each
    table's snapshot says: how many bets carry stakes this round and the stakes in play (its
-   totals), read every 5 s. Needs i18n.js, app.js and roads.js; starts once the language is in. */
+   totals), read every 5 s. Each table's amounts are in its own currency: its decimals and its
+   sign ("¥100 – ¥1,000,000", "BHD 0.100 – BHD 1,000.000"), whatever the player's wallet.
+   Needs i18n.js, currency.js, app.js and roads.js; starts once the language is in. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
-  const { api, h, $, setText, setAttr, show, clock, t, fmtMoney } = Bac;
+  const { api, h, $, setText, setAttr, show, clock, t } = Bac;
+  // An amount of a table in its currency (the lobby lists tables of several).
+  const money = (minor, tv) => (window.BacCurrency ? window.BacCurrency.money(minor, tv.minor_units, tv.currency || '') : Bac.fmtMoney(minor));
   const PHASES = { idle: 'phase.idle_short', betting: 'phase.betting', closed: 'phase.closed', dealing: 'phase.dealing',
     settled: 'phase.settled', void: 'phase.void' };
   const el = { tables: $('#tables'), status: $('#lobby-status'), count: $('#lobby-count'), who: $('#who'),
@@ -49,7 +53,8 @@ window.Bac.ready.then(() => (function (Bac) {
   }
 
   // The table's range: the smallest minimum and the largest maximum of its main bets.
-  function limitsText(limits) {
+  function limitsText(tv) {
+    const limits = tv.limits;
     let min = null, max = null;
     for (const id of ['player', 'banker']) {
       const l = limits && limits[id];
@@ -57,7 +62,7 @@ window.Bac.ready.then(() => (function (Bac) {
       if (min === null || l.min < min) min = l.min;
       if (max === null || l.max > max) max = l.max;
     }
-    return min === null ? '' : t('lobby.limits', { min: fmtMoney(min), max: max ? fmtMoney(max) : t('limits.no_max') });
+    return min === null ? '' : t('lobby.limits', { min: money(min, tv), max: max ? money(max, tv) : t('limits.no_max') });
   }
 
   function update(c, tv) {
@@ -74,7 +79,8 @@ window.Bac.ready.then(() => (function (Bac) {
     setText(p.round, tv.round ? t('lobby.round', { n: tv.round }) : '');
     const shoe = tv.shoe || {};
     setText(p.shoe, shoe.number ? t('lobby.shoe', { n: shoe.number, left: shoe.left !== undefined ? shoe.left : '–' }) : '');
-    setText(p.limits, limitsText(tv.limits));
+    setText(p.limits, limitsText(tv));
+    setAttr(p.limits, 'data-currency', tv.currency || null);
     const st = Bac.streakOf(tv.big_road);
     setText(p.streak, st ? Bac.winnerName(st.side) + ' ×' + st.n : '');
     setAttr(p.streak, 'data-streak', st ? st.side + st.n : null);
@@ -100,7 +106,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const a = c.action;
     const p = c.parts.action;
     if (!a || a.round !== c.entry.round) { setText(p, ''); setAttr(p, 'data-bets', null); return; }
-    setText(p, a.bets ? t('lobby.action', { bets: a.bets, amount: fmtMoney(a.sum) }) : t('lobby.no_action'));
+    setText(p, a.bets ? t('lobby.action', { bets: a.bets, amount: money(a.sum, c.entry) }) : t('lobby.no_action'));
     setAttr(p, 'data-bets', a.bets);
     setAttr(p, 'title', t('lobby.action_title'));
   }

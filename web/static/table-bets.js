@@ -6,19 +6,50 @@
    Bet on Baccarat bet not offered; the connection down) is disabled and says why. Needs app.js. */
 'use strict';
 (function (Bac) {
-  const { api, h, setText, setAttr, toggle, fmtMoney, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices, t, tn } = Bac;
+  const { api, h, setText, setAttr, toggle, fmtMoney, fmtCash, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices, t, tn } = Bac;
 
-  const CHIPS = [100, 500, 2500, 10000, 50000, 100000]; // minor units: 1, 5, 25, 100, 500, 1000
-  const CHIP_KEY = 'baccarat.chip';
+  // The chip set of a table, in its currency: six face values of the casino ladder 1, 5, 25,
+  // 100, 500, 1K, 5K, 25K, 100K, 500K, 1M… of the major unit (1, 5, 25, 100, 500, then a
+  // thousandfold), from the first at or above both the table's smallest main-bet minimum and
+  // one major unit, and none above its largest main-bet maximum. With the default limits
+  // (100 to 1,000,000 minor units): play money and USD 1, 5, 25, 100, 500, 1K; BHD (3
+  // decimals, minimum 0.100) 1, 5, 25, 100, 500, 1K BHD; JPY (no decimals, minimum ¥100) ¥100,
+  // 500, 1K, 5K, 25K, 100K. A range that holds none gets one chip, its minimum. The values are
+  // in minor units (data-chip: 100 … 100000 at a play-money table).
+  const LADDER = [1n, 5n, 25n, 100n, 500n];
+  const CHIP_CLASSES = ['v1', 'v5', 'v25', 'v100', 'v500', 'v1000']; // the colours, by place in the set
+  const CHIP_KEY = 'baccarat.chip'; // + '.' + the currency, but for play money
+  function chipSet(st, game, units) {
+    const one = 10n ** BigInt(units);
+    let lo = null, hi = null, open = false;
+    for (const b of (game && game.bets) || []) {
+      const l = b.kind === 'main' && st && st.limits && st.limits[b.id];
+      if (!l) continue;
+      const mn = BigInt(Math.trunc(Number(l.min) || 0));
+      const mx = BigInt(Math.trunc(Number(l.max) || 0));
+      if (lo === null || mn < lo) lo = mn;
+      if (mx === 0n) open = true;
+      else if (hi === null || mx > hi) hi = mx;
+    }
+    if (open) hi = null;
+    const floor = lo !== null && lo > one ? lo : one;
+    const out = [];
+    for (let scale = one; out.length < 6 && scale <= 10n ** 15n; scale *= 1000n) {
+      for (const m of LADDER) {
+        const v = m * scale;
+        if (v < floor) continue;
+        if ((hi !== null && v > hi) || out.length >= 6) break;
+        out.push(v);
+      }
+      if (hi !== null && scale > hi) break;
+    }
+    if (!out.length) out.push(lo !== null && lo > 0n ? lo : one);
+    return out.map(Number);
+  }
   const STOP_CODES = new Set(['insufficient_funds', 'betting_closed', 'unauthorized', 'not_authorized', 'bad_state']);
   // Keyboard: P Player, B Banker, T Tie (with 1–6 chips, U undo, R rebet, D double).
   const SPOT_KEYS = { p: 'player', b: 'banker', t: 'tie' };
 
-  function chipClass(v) {
-    let c = CHIPS[0];
-    for (const x of CHIPS) if (v >= x) c = x;
-    return 'v' + c / 100;
-  }
   function tone(id) {
     if (/^player/.test(id)) return 'tone-player';
     if (/^banker|tiger/.test(id) && id !== 'tiger_tie') return 'tone-banker';
@@ -46,23 +77,57 @@
       double: document.getElementById('double'),
       limitsNote: document.getElementById('limits-note'),
     };
-    let chip = Number(localStorage.getItem(CHIP_KEY)) || 10000;
-    if (!CHIPS.includes(chip)) chip = 10000;
+    let chips = [100, 500, 2500, 10000, 50000, 100000]; // until the table's limits are in
+    let chip = 10000;
+    let chipsFor = '';
     const spots = new Map(); // bet id → {btn, parts}
     let builtFor = '';
     let busy = 0; // batch actions in flight (Rebet, Double)
 
     // ---- chips ------------------------------------------------------------------------
+    // The colour of a chip, or of a stack worth v: the set's largest chip at or under it.
+    function chipClass(v) {
+      let i = 0;
+      chips.forEach((x, j) => { if (v >= x) i = j; });
+      return CHIP_CLASSES[Math.min(i, CHIP_CLASSES.length - 1)];
+    }
+    function currency() { return (S.table && S.table.currency) || ''; }
+    function chipKey() {
+      const c = currency();
+      return c && c !== 'XXX' ? CHIP_KEY + '.' + c : CHIP_KEY;
+    }
+    // Builds the tray for the table's chip set when its limits or currency change; the chip
+    // chosen before at a table of this currency stays chosen, else the set's fourth (or last).
     function buildChips() {
+      const units = window.BacCurrency ? window.BacCurrency.units() : 2;
+      const set = chipSet(S.state, S.game, units);
+      const key = currency() + '|' + units + '|' + set.join(',');
+      if (key === chipsFor) return;
+      chipsFor = key;
+      chips = set;
+      let saved = 0;
+      try { saved = Number(localStorage.getItem(chipKey())) || 0; } catch (e) { /* ignore */ }
+      chip = chips.includes(saved) ? saved : chips[Math.min(3, chips.length - 1)];
+      const cur = currency();
+      setAttr(el.chips, 'data-currency', cur || null);
       el.chips.textContent = '';
-      for (const v of CHIPS) {
+      for (const v of chips) {
         el.chips.appendChild(h('button', { type: 'button', class: 'chip ' + chipClass(v), 'data-chip': v,
-          'aria-pressed': v === chip ? 'true' : 'false', title: t('chip.title', { amount: fmtMoney(v) }), onclick: () => selectChip(v) }, chipLabel(v)));
+          'aria-pressed': v === chip ? 'true' : 'false', title: t('chip.title', { amount: fmtCash(v) }), 'aria-label': t('chip.title', { amount: fmtCash(v) }),
+          onclick: () => selectChip(v) }, chipLabel(v)));
       }
+      // The tray says which currency its chips are in (not for play money).
+      let tag = document.getElementById('chip-currency');
+      if (!tag) {
+        tag = h('span', { class: 'chip-currency', id: 'chip-currency' });
+        el.chips.parentElement.insertBefore(tag, el.chips);
+      }
+      setText(tag, cur && cur !== 'XXX' && !/^CHIPS:/.test(cur) ? cur : '');
+      tag.hidden = !tag.textContent;
     }
     function selectChip(v) {
       chip = v;
-      try { localStorage.setItem(CHIP_KEY, String(v)); } catch (e) { /* ignore */ }
+      try { localStorage.setItem(chipKey(), String(v)); } catch (e) { /* ignore */ }
       for (const b of el.chips.querySelectorAll('[data-chip]')) setAttr(b, 'aria-pressed', Number(b.dataset.chip) === v ? 'true' : 'false');
     }
 
@@ -192,6 +257,7 @@
     function update() {
       const st = S.state;
       if (!st || !S.game) return;
+      buildChips();
       const prices = normPrices(st.prices);
       const stakes = stakesByBet();
       const play = canPlay();
@@ -229,7 +295,7 @@
         toggle(s.btn, 'riding', !!(m && m.riding));
         toggle(s.btn, 'won', !!(sv && ((m && m.win) || id === winner)));
         toggle(s.btn, 'lost', !!(sv && m && m.lose && !m.win));
-        setText(p.outcome, sv && m && m.win ? '+' + fmtMoney(m.net) : '');
+        setText(p.outcome, sv && m && m.win ? '+' + fmtCash(m.net) : '');
         let enabled = play.ok && (bet.kind === 'dragon' ? dragonOpen() : open);
         let why = '';
         if (enabled && dec && (!price || !price.offered)) { enabled = false; why = t('why.not_offered'); }
@@ -247,7 +313,7 @@
       let hint;
       if (!play.ok) hint = play.why;
       else if (st.interrupted) hint = t('hint.interrupted');
-      else if (open) hint = t('hint.chip', { amount: fmtMoney(chip) });
+      else if (open) hint = t('hint.chip', { amount: fmtCash(chip) });
       else if (st.phase === 'settled' || st.phase === 'void' || st.phase === 'idle') hint = t('hint.waiting');
       else hint = t('hint.closed');
       setText(el.hint, hint);
@@ -383,7 +449,7 @@
       if (tg && (tg.tagName === 'INPUT' || tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT')) return;
       const n = Number(e.key);
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-      if (n >= 1 && n <= CHIPS.length) { selectChip(CHIPS[n - 1]); ctx.invalidate(); }
+      if (n >= 1 && n <= chips.length) { selectChip(chips[n - 1]); ctx.invalidate(); }
       else if (k === 'u' && !el.undo.disabled) undo();
       else if (SPOT_KEYS[k] && spots.has(SPOT_KEYS[k]) && !spots.get(SPOT_KEYS[k]).btn.disabled) onSpot(SPOT_KEYS[k]);
       else if (k === 'r' && !el.rebet.disabled) rebet();

@@ -8,7 +8,7 @@
    is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
-  const { api, h, $, setText, setAttr, toggle, show, fmtMoney, fmtSigned, toast, clock, cardEl, handTotal, phaseText,
+  const { api, h, $, setText, setAttr, toggle, show, fmtCash, fmtCashSigned, toast, clock, cardEl, handTotal, phaseText,
     gameHasDecimal, resultHeadline, resultFlags, netOf, humanize, t } = Bac;
 
   const tableId = Bac.pathId('table');
@@ -50,11 +50,42 @@ window.Bac.ready.then(() => (function (Bac) {
   }
 
   // ---- money from the server -------------------------------------------------------------
+  // Every amount at a table is in its currency (currency.js formats with its decimals); the
+  // wallet shown is the player's in that currency (a player may hold several): the one the
+  // table's answers and balance messages report. A tournament's chip table is left to
+  // tournament-table.js, which shows the chips.
+  function tableCurrency() {
+    const c = S.table && S.table.currency;
+    return c && !/^CHIPS:/.test(c) ? c : '';
+  }
+  let balanceFor = null; // the currency whose balance the wallet shows
+  function mePath() {
+    const c = tableCurrency();
+    return c ? '/api/me?currency=' + encodeURIComponent(c) : '/api/me';
+  }
+  async function readBalance() {
+    if (!S.me) return;
+    const want = tableCurrency();
+    const me = await api('GET', mePath());
+    if (want !== tableCurrency()) return; // the table changed meanwhile: its own read follows
+    balanceFor = want;
+    setBalance(me.balance);
+  }
+  // Shows the balance once the player and the table are both known, and reads it again when
+  // the table's currency is not the one shown.
+  function showBalance() {
+    if (!S.me || !S.table) return;
+    if (!tableCurrency()) {
+      if (S.balance === null) setBalance(S.me.balance);
+    } else if (balanceFor !== tableCurrency()) {
+      readBalance().catch(() => { /* the next snapshot or focus reads it again */ });
+    }
+  }
   function setBalance(n) {
     if (typeof n !== 'number') return;
     const changed = S.balance !== null && S.balance !== n;
     S.balance = n;
-    Bac.renderBalance(el.balance, n, S.me && S.me.currency, S.me);
+    Bac.renderBalance(el.balance, n, tableCurrency() || (S.me && S.me.currency), S.me);
     if (changed) {
       el.wallet.classList.remove('flash');
       void el.wallet.offsetWidth; // restart the animation
@@ -87,6 +118,17 @@ window.Bac.ready.then(() => (function (Bac) {
   const panels = Bac.createPanels({ S, tableId });
   const rules = Bac.createRules({ S, tableId, invalidate });
   const squeeze = Bac.createSqueeze({ S, tableId, invalidate });
+  // What was written before the table's currency was known is written again in it.
+  if (window.BacCurrency) {
+    let units = window.BacCurrency.units();
+    window.BacCurrency.onChange(() => {
+      if (units === window.BacCurrency.units()) { invalidate(); return; } // the sign alone: only the stage and bets use it
+      units = window.BacCurrency.units();
+      if (S.rules) rules.render();
+      if (S.me) panels.refreshSoon();
+      invalidate();
+    });
+  }
   const roadsPanel = new Bac.RoadsPanel(document.getElementById('roads'));
   const roadStrip = new Bac.RoadStrip(document.getElementById('road-strip'));
   Bac.topbarTools(el.tools, { sound: true });
@@ -226,19 +268,19 @@ window.Bac.ready.then(() => (function (Bac) {
     if (list.length) {
       box.appendChild(h('ul', { class: 'payouts', id: 'payouts' }, list.map((s) => h('li', { 'data-wager': s.wager, 'data-outcome': s.outcome },
         h('span', null, payoutLabel(s)),
-        h('span', { class: s.net > 0 ? 'net-win' : s.net < 0 ? 'net-lose' : '' }, payoutValue(s))))));
+        h('span', { class: 'payout-value ' + (s.net > 0 ? 'net-win' : s.net < 0 ? 'net-lose' : ''), 'data-net': s.net }, payoutValue(s))))));
       const net = netOf(list);
       box.appendChild(h('div', { class: 'payout-total ' + (net > 0n ? 'win' : net < 0n ? 'lose' : ''), id: 'payout-total', 'data-net': String(net) },
-        h('span', null, net > 0n ? t('result.you_won') : net < 0n ? t('result.you_lost') : t('result.even')), h('span', null, fmtSigned(net))));
+        h('span', null, net > 0n ? t('result.you_won') : net < 0n ? t('result.you_lost') : t('result.even')), h('span', { class: 'payout-net' }, fmtCashSigned(net))));
     }
   }
   function payoutLabel(s) {
-    return Bac.betName(S.game, s.bet) + ' ' + fmtMoney(s.stake) + (s.pays ? ' · ' + t('spot.pays', { pays: s.pays }) : s.odds ? ' · ' + t('settle.at', { odds: s.odds }) : '') +
+    return Bac.betName(S.game, s.bet) + ' ' + fmtCash(s.stake) + (s.pays ? ' · ' + t('spot.pays', { pays: s.pays }) : s.odds ? ' · ' + t('settle.at', { odds: s.odds }) : '') +
       (s.rides ? ' · ' + t('result.rides') : '');
   }
   function payoutValue(s) {
-    if (s.outcome === 'win' || s.outcome === 'lose') return fmtSigned(s.net);
-    return t('outcome.' + s.outcome) + (s.returned ? ', ' + t('result.back', { amount: fmtMoney(s.returned) }) : '');
+    if (s.outcome === 'win' || s.outcome === 'lose') return fmtCashSigned(s.net);
+    return t('outcome.' + s.outcome) + (s.returned ? ', ' + t('result.back', { amount: fmtCash(s.returned) }) : '');
   }
   function flagBadges(r) {
     const f = resultFlags(r);
@@ -264,7 +306,12 @@ window.Bac.ready.then(() => (function (Bac) {
   // ---- messages ----------------------------------------------------------------------------
   function applySnapshot(m) {
     if (m.server_time) clock.sync(m.server_time);
-    if (m.table) S.table = m.table;
+    if (m.table) {
+      S.table = m.table;
+      if (window.BacCurrency) window.BacCurrency.set(m.table.minor_units, m.table.currency);
+      const acct = $('#account-link');
+      if (acct) acct.href = '/account' + (tableCurrency() ? '?currency=' + encodeURIComponent(tableCurrency()) : '');
+    }
     if (m.game) S.game = m.game;
     setText(el.tableName, (S.table && S.table.name) || tableId);
     const gname = Bac.ts((S.game && S.game.name) || (S.table && S.table.game) || '');
@@ -273,6 +320,7 @@ window.Bac.ready.then(() => (function (Bac) {
     bets.build(S.game);
     if (m.roads) setRoads(m.roads);
     setState(m.state);
+    showBalance();
     if (S.syncing) backInSync();
     const st = m.state;
     if (st && (st.phase === 'settled' || st.phase === 'void') && !(S.result && S.result.round === st.round)) fetchLastResult(st.round);
@@ -368,7 +416,7 @@ window.Bac.ready.then(() => (function (Bac) {
     switch (e.type) {
       case 'round_settled':
         S.result = { round: e.round, result: e.result || (S.result && S.result.round === e.round ? S.result.result : null), settlements: list, seq: e.seq };
-        if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtMoney(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
+        if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtCash(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
         if (net > 0n) Bac.sound.win();
         break;
       case 'round_voided':
@@ -376,7 +424,7 @@ window.Bac.ready.then(() => (function (Bac) {
         break;
       case 'session_settled':
         S.sessionResult = { session: e.session, settlements: list, seq: e.seq };
-        if (list.length) toast(t('toast.dragon_settled', { net: fmtSigned(net) }), { kind: net > 0n ? 'win' : 'info' });
+        if (list.length) toast(t('toast.dragon_settled', { net: fmtCashSigned(net) }), { kind: net > 0n ? 'win' : 'info' });
         if (net > 0n) Bac.sound.win();
         break;
       default:
@@ -404,7 +452,7 @@ window.Bac.ready.then(() => (function (Bac) {
       }
       resyncTries = 0;
       applySnapshot(snap);
-      if (S.me) setBalance((await api('GET', '/api/me')).balance);
+      if (S.me) await readBalance();
     } catch (e) {
       if (S.syncing) scheduleResync(1000); // keep the overlay until the table is read again
     }
@@ -514,13 +562,15 @@ window.Bac.ready.then(() => (function (Bac) {
     S.me = await Bac.loadMe();
     Bac.renderWho(el.who, S.me);
     show($('#account-link'), !!S.me && S.me.role === 'player');
-    if (S.me) setBalance(S.me.balance);
+    // The balance in the table's currency, once the table is known (else its snapshot shows
+    // it); at a chip table the account's, as tournament-table.js expects.
+    if (S.me) showBalance();
     else Bac.renderBalance(el.balance, null);
     invalidate();
     panels.loadHistory(); // says "sign in to recall" when the server wants a token
     document.addEventListener('visibilitychange', async () => {
       if (document.visibilityState !== 'visible' || !S.me) return;
-      try { setBalance((await api('GET', '/api/me')).balance); } catch (e) { /* keep the last */ }
+      try { await readBalance(); } catch (e) { /* keep the last */ }
     });
   }
   start();
