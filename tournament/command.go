@@ -51,6 +51,10 @@ type Command struct {
 	Changes []ChipChange `json:"changes,omitempty"`
 	// cancel, end_session: why, for the record.
 	Reason string `json:"reason,omitempty"`
+	// register, rebuy: the host's reference of the payment that paid for it (the operator's
+	// debit, where the operator keeps the money); the tournament journals it in the event
+	// and reads it nowhere else.
+	Debit string `json:"debit,omitempty"`
 }
 
 // ChipChange is one player's net chip result: +won, −lost.

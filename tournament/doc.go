@@ -26,7 +26,10 @@
 // money) and go to the prize pool; prizes are paid from it in the same currency. Chips are
 // the tournament's own currency, ledger.Chips(id) = "CHIPS:<id>", with no cash value. The
 // host books the money of registered, unregistered, rebought, cancelled and finished
-// events (Event.Amount, Event.Payments); the chips live here and at the tables.
+// events (Event.Amount, Event.Payments); the chips live here and at the tables. A host whose
+// money is kept elsewhere (an operator's wallet, called over the network) takes a payment
+// before the command it pays for: Charge prices a register or rebuy command, or refuses it
+// as Apply would, changing nothing; Command.Debit names the payment, and the event journals it.
 //
 // Pool: the pool is the fees and rebuy prices collected, topped up by the house to the
 // guarantee when they fall short: total = collected + max(0, guarantee − collected). Once

@@ -43,6 +43,8 @@ type Event struct {
 	// registered, unregistered: the fee paid or refunded; rebought: the price paid; both
 	// in Config.Currency. eliminated: the player's chips left.
 	Amount baccarat.Money `json:"amount,omitempty"`
+	// registered, rebought: the host's reference of the payment (Command.Debit), if any.
+	Debit string `json:"debit,omitempty"`
 	// rebought: chips received.
 	Chips baccarat.Money `json:"chips,omitempty"`
 	// rebought: the player's rebuys so far; started: the entrants.

@@ -37,35 +37,45 @@ func (t *Tournament) eliminateBusted(at time.Time, tb *table, pt *Point) {
 // rebuy sells a busted player chips again. The host charges Event.Amount to the player's
 // wallet (it goes to the prize pool) and credits Event.Chips in the tournament's chips.
 func (t *Tournament) rebuy(c *Command) error {
-	if t.phase != PhaseRunning {
-		return badState("rebuys are taken while the tournament runs: it is %s", t.phase)
+	p, tb, err := t.mayRebuy(c)
+	if err != nil {
+		return err
 	}
-	p := t.lookup(c.Player)
 	rb := t.cfg.Rebuy
-	switch {
-	case p == nil || p.table == 0:
-		return refuse(CodeNotRegistered, "%s is not playing round %d", c.Player, t.Round())
-	case p.eliminated:
-		return refuse(CodeEliminated, "%s has been eliminated", c.Player)
-	case rb == nil:
-		return refuse(CodeNoRebuysLeft, "this tournament has no rebuys")
-	case p.rebuys >= rb.Max:
-		return refuse(CodeNoRebuysLeft, "%s has used all %d rebuys", c.Player, rb.Max)
-	case !t.busted(p):
-		return refuse(CodeNotBusted, "%s has %d chips and can still make the minimum stake of %d", c.Player, p.chips, t.Stakes().Min)
-	}
-	tb := t.tableOf(p.table)
-	if !t.canRebuy(p, t.point(tb)) {
-		u := rb.Until
-		return refuse(CodeRebuyClosed, "rebuys closed at the end of hand %d of session %d of round %d", u.Hand, u.Session, u.Round)
-	}
 	e := Event{Type: EvRebought, Player: p.id, Amount: rb.Price, Chips: rb.Chips, Count: p.rebuys + 1,
-		Round: t.Round(), Table: tb.number}
+		Round: t.Round(), Table: tb.number, Debit: c.Debit}
 	if tb.live {
 		e.Session, e.Hand = tb.session, tb.hands
 	}
 	t.emit(c.At, e)
 	return nil
+}
+
+// mayRebuy is rebuy's validation: the player, and their table.
+func (t *Tournament) mayRebuy(c *Command) (*player, *table, error) {
+	if t.phase != PhaseRunning {
+		return nil, nil, badState("rebuys are taken while the tournament runs: it is %s", t.phase)
+	}
+	p := t.lookup(c.Player)
+	rb := t.cfg.Rebuy
+	switch {
+	case p == nil || p.table == 0:
+		return nil, nil, refuse(CodeNotRegistered, "%s is not playing round %d", c.Player, t.Round())
+	case p.eliminated:
+		return nil, nil, refuse(CodeEliminated, "%s has been eliminated", c.Player)
+	case rb == nil:
+		return nil, nil, refuse(CodeNoRebuysLeft, "this tournament has no rebuys")
+	case p.rebuys >= rb.Max:
+		return nil, nil, refuse(CodeNoRebuysLeft, "%s has used all %d rebuys", c.Player, rb.Max)
+	case !t.busted(p):
+		return nil, nil, refuse(CodeNotBusted, "%s has %d chips and can still make the minimum stake of %d", c.Player, p.chips, t.Stakes().Min)
+	}
+	tb := t.tableOf(p.table)
+	if !t.canRebuy(p, t.point(tb)) {
+		u := rb.Until
+		return nil, nil, refuse(CodeRebuyClosed, "rebuys closed at the end of hand %d of session %d of round %d", u.Hand, u.Session, u.Round)
+	}
+	return p, tb, nil
 }
 
 func (t *Tournament) onRebought(e *Event) {

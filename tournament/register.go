@@ -31,6 +31,15 @@ func (t *Tournament) closeRegistration(c *Command) error {
 // register takes a player's entry. The host charges the fee (Event.Amount) to the player's
 // wallet in the same transaction that journals the event.
 func (t *Tournament) register(c *Command) error {
+	if err := t.mayRegister(c); err != nil {
+		return err
+	}
+	t.emit(c.At, Event{Type: EvRegistered, Player: c.Player, Entry: t.entries + 1, Amount: t.cfg.EntryFee, Debit: c.Debit})
+	return nil
+}
+
+// mayRegister is register's validation.
+func (t *Tournament) mayRegister(c *Command) error {
 	if err := baccarat.CheckID("player", c.Player); err != nil {
 		return err
 	}
@@ -44,7 +53,6 @@ func (t *Tournament) register(c *Command) error {
 	case len(t.players) >= t.cfg.MaxEntrants:
 		return refuse(CodeTournamentFull, "the tournament is full: %d entrants", t.cfg.MaxEntrants)
 	}
-	t.emit(c.At, Event{Type: EvRegistered, Player: c.Player, Entry: t.entries + 1, Amount: t.cfg.EntryFee})
 	return nil
 }
 
