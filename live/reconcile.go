@@ -20,6 +20,9 @@ type Reconciliation struct {
 	Open   []journal.WalletCall      `json:"undelivered"` // credits and rollbacks not yet answered, debits not yet placed or given back
 	Failed []journal.WalletCall      `json:"failed"`      // refused by the operator: they need a person
 	Counts map[journal.CallState]int `json:"counts"`      // the period's calls by state
+	// Tournaments: each seamless tournament with calls in the period, whole (every call it
+	// has, whenever written), checked against its journal (tournament_audit.go).
+	Tournaments []TournamentCalls `json:"tournaments"`
 }
 
 // CallTotals sums a currency's calls of a period as they stand. Net is what the operator's
@@ -38,7 +41,9 @@ type CallTotals struct {
 // MaxReconcile is the most calls one reconciliation lists.
 const MaxReconcile = 1_000_000
 
-// Reconcile reads the calls written in [from, to) and every open or failed call.
+// Reconcile reads the calls written in [from, to) and every open or failed call; with a
+// store that also keeps the journals, it checks each tournament the period's calls are for
+// against its journal.
 func Reconcile(ctx context.Context, store any, from, to time.Time) (*Reconciliation, error) {
 	calls, ok := store.(journal.WalletCalls)
 	if !ok {
@@ -75,6 +80,12 @@ func Reconcile(ctx context.Context, store any, from, to time.Time) (*Reconciliat
 	}
 	for i := range period {
 		rep.add(&period[i], debits)
+	}
+	rep.Tournaments = []TournamentCalls{}
+	if j, ok := store.(journalLoader); ok {
+		if rep.Tournaments, err = reconcileTournaments(ctx, j, period, all); err != nil {
+			return nil, err
+		}
 	}
 	return rep, nil
 }

@@ -114,7 +114,7 @@ func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*R
 	d := journal.WalletCall{Tx: DebitTx(player, cp.RequestID), Player: player, Currency: string(r.spec.Currency),
 		Amount: cp.Stake, Table: r.spec.ID, Round: max(r.money.round.Load(), 1), RequestID: cp.RequestID,
 		Digest: requestDigest(r.spec.ID, &cp)}
-	ap, err := h.debit(ctx, d)
+	ap, err := h.debit(ctx, d, stakeName)
 	if err != nil {
 		return nil, err
 	}
@@ -161,8 +161,9 @@ func (h *Host) releaseUnplaced(tx string) {
 }
 
 // debit writes a debit (or finds the request's), sends it and reads the answer: an
-// approval, or an error that took nothing (an unanswered debit is given back first).
-func (h *Host) debit(ctx context.Context, c journal.WalletCall) (approval, error) {
+// approval, or an error that took nothing (an unanswered debit is given back first); what
+// names the payment in the error.
+func (h *Host) debit(ctx context.Context, c journal.WalletCall, what string) (approval, error) {
 	calls, err := h.calls()
 	if err != nil {
 		return approval{}, err
@@ -188,14 +189,14 @@ func (h *Host) debit(ctx context.Context, c journal.WalletCall) (approval, error
 		if _, uerr := calls.UpdateCall(context.WithoutCancel(ctx), d.Tx, []journal.CallState{journal.CallPending}, u); uerr != nil {
 			h.opt.Logger.Error("recording a refused debit", "tx", d.Tx, "err", uerr)
 		}
-		return approval{}, walletError(err, c.Amount, c.Currency)
+		return approval{}, walletError(err, what, c.Amount, c.Currency)
 	}
 	// No answer to trust (or a debit our own rollback closed first): give it back.
 	h.opt.Logger.Warn("debit without an answer: giving it back", "tx", d.Tx, "err", err)
 	if cerr := h.cancelDebit(context.WithoutCancel(ctx), d.Tx); cerr != nil {
 		h.opt.Logger.Error("giving back a debit", "tx", d.Tx, "err", cerr)
 	}
-	return approval{}, walletError(err, c.Amount, c.Currency)
+	return approval{}, walletError(err, what, c.Amount, c.Currency)
 }
 
 func refusalText(err error) string {

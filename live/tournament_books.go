@@ -13,8 +13,12 @@ import (
 
 // holdFor takes a player's entry fee or rebuy price out of their available money before the
 // command is applied, so that a wager at another table cannot spend it meanwhile; a bot's
-// is paid by the house, so nothing is held.
+// is paid by the house, so nothing is held; nor is anything in a seamless tournament, whose
+// payments the operator took already.
 func (tr *tourney) holdFor(c tournament.Command) ([]hold, error) {
+	if tr.seamless() {
+		return nil, nil
+	}
 	cfg := tr.t.Config()
 	var price baccarat.Money
 	switch c.Type {
@@ -50,12 +54,14 @@ func (tr *tourney) money() ledger.Currency { return ledger.Currency(tr.t.Config(
 
 func (tr *tourney) isBot(player string) bool { return tr.bots[player] != nil }
 
-// commit journals the events and the postings they imply in one transaction. If it fails,
-// nothing happened: the tournament goes back to its journal.
-func (tr *tourney) commit(evs []tournament.Event, holds []hold) error {
+// commit journals the events and the postings they imply in one transaction, with, in a
+// seamless tournament, the debit that paid for them marked placed and the credits and
+// rollbacks they owe (which it returns). If it fails, nothing happened: the tournament goes
+// back to its journal.
+func (tr *tourney) commit(evs []tournament.Event, holds []hold, paid *Debited) ([]journal.WalletCall, error) {
 	if len(evs) == 0 {
 		tr.release(holds)
-		return nil
+		return nil, nil
 	}
 	head := tr.head
 	recs := make([]journal.Record, 0, len(evs))
@@ -69,18 +75,27 @@ func (tr *tourney) commit(evs []tournament.Event, holds []hold) error {
 		recs = append(recs, rec)
 	}
 	txs := tr.postings(evs)
-	err := tr.openAccounts(txs)
+	wb, err := tr.walletBatch(evs, paid)
+	if err == nil {
+		err = tr.openAccounts(txs)
+	}
 	var balances map[string]int64
 	if err == nil {
-		balances, err = tr.commitBatch(journal.Batch{Records: recs, Transactions: txs})
+		balances, err = tr.commitBatch(journal.Batch{Records: recs, Transactions: txs, Placed: wb.placed, Calls: wb.calls})
 	}
 	if err != nil {
 		tr.release(holds)
 		tr.forget(txs)
 		tr.reload()
-		return err
+		return nil, err
 	}
 	tr.head = head
+	if tr.seamless() {
+		tr.paid = wb.open
+		if len(wb.calls) > 0 {
+			tr.h.kickDelivery()
+		}
+	}
 	changed := tr.h.bank.committed(txs, holds, balances)
 	var wallets []string
 	for w := range changed {
@@ -88,7 +103,7 @@ func (tr *tourney) commit(evs []tournament.Event, holds []hold) error {
 	}
 	tr.h.walletsChanged(wallets)
 	tr.published()
-	return nil
+	return wb.calls, nil
 }
 
 func (tr *tourney) commitBatch(b journal.Batch) (map[string]int64, error) {
@@ -130,7 +145,7 @@ func (tr *tourney) reload() {
 		tr.h.opt.Logger.Error("reloading a tournament after a failed commit", "tournament", tr.id, "err", err)
 		return
 	}
-	tr.t, tr.head = fresh.t, fresh.head
+	tr.t, tr.head, tr.paid = fresh.t, fresh.head, fresh.paid
 }
 
 // published makes the committed state the one readers see, and wakes those who wait.
@@ -145,7 +160,8 @@ func (tr *tourney) published() {
 
 // postings are the ledger transactions the events imply (see tournament_host.go): money in
 // the tournament's currency, chips in its own, never both in one transaction. Keys name the
-// stream, the event and a part, so a retried commit posts nothing twice.
+// stream, the event and a part, so a retried commit posts nothing twice. A seamless
+// tournament's money is the operator's: only its chips are posted.
 func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 	cur, chips := tr.money(), tr.t.Chips()
 	pool, house, chipHouse := Pool(tr.id, cur), ledger.House(cur), ledger.House(chips)
@@ -153,21 +169,25 @@ func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 	for i := range evs {
 		e := &evs[i]
 		b := booker{key: fmt.Sprintf("%s/%d", tr.stream, e.Seq), at: e.At}
+		money := b.move
+		if tr.seamless() {
+			money = func(string, string, []transfer) {} // calls to the operator instead (tournament_wallet.go)
+		}
 		switch e.Type {
 		case tournament.EvRegistered:
 			if tr.isBot(e.Player) {
-				b.move("bot's entry fee, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+				money("bot's entry fee, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
 			}
-			b.move("entry fee", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
+			money("entry fee", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 		case tournament.EvUnregistered:
-			b.move("entry fee refunded", pool, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+			money("entry fee refunded", pool, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
 		case tournament.EvCancelled:
-			b.move("entry fee refunded: cancelled", pool, payments(e.Payments, cur))
+			money("entry fee refunded: cancelled", pool, payments(e.Payments, cur))
 		case tournament.EvRebought:
 			if tr.isBot(e.Player) {
-				b.move("bot's rebuy, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+				money("bot's rebuy, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
 			}
-			b.move("rebuy", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
+			money("rebuy", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 			if e.Session != 0 { // bought during a session: the chips go to the table at once
 				b.move("rebuy chips", chipHouse, []transfer{{ledger.Wallet(e.Player, chips), e.Chips}})
 			}
@@ -181,9 +201,9 @@ func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 			b.move(fmt.Sprintf("chips back after round %d table %d session %d", e.Round, e.Table, e.Session), chipHouse, back)
 		case tournament.EvFinished:
 			if e.Pool != nil {
-				b.move("the house's top-up to the guarantee", house, []transfer{{pool, e.Pool.TopUp}})
+				money("the house's top-up to the guarantee", house, []transfer{{pool, e.Pool.TopUp}})
 			}
-			b.move("prize", pool, payments(e.Payments, cur))
+			money("prize", pool, payments(e.Payments, cur))
 		}
 		txs = append(txs, b.txs...)
 	}

@@ -21,6 +21,10 @@ package live
 // every chip wallet is empty and the chip house is back to zero; a session's table moves
 // the chips between them by its own settlements, as any table does.
 //
+// That is the money of a tournament on the internal wallet. A tournament on the operator's
+// seamless wallet (TournamentSpec.Wallet) moves no money in our books: its fees, refunds and
+// prizes are calls to the operator (tournament_wallet.go); its chips are as above.
+//
 // The schedule (tournament.Next) runs on the host's clock. Each session is played at an
 // automatic table of its own (tabletop.TableID) that plays for the chips, whose limits are
 // the round's stakes and whose Dragon session is the tournament's session. The table opens
@@ -59,6 +63,11 @@ type TournamentSpec struct {
 	// as many register, in order, as it takes for the tournament to have len(Bots) entrants
 	// (never more than its maximum). The house pays their fees. They are labelled as bots.
 	Bots []tabletop.Bot `json:"bots,omitempty"`
+	// Wallet is where its money (fees, rebuys, prizes) is kept: "internal" (the platform's
+	// books, a pool account) or "seamless" (the operator's wallet: tournament_wallet.go).
+	// Empty when creating it: the deployment's, as for a table (a real currency is the
+	// operator's in a seamless deployment). Journals written before it had one are internal.
+	Wallet string `json:"wallet,omitempty"`
 }
 
 const tournamentRecord = "tournament_created"
@@ -85,6 +94,9 @@ func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error 
 	if err := checkBots(spec.Bots, cfg.MaxEntrants); err != nil {
 		return err
 	}
+	if err := h.checkTournamentWallet(&spec); err != nil {
+		return err
+	}
 	if _, err := table.New(tabletop.TableConfig(cfg, tabletop.Session{Stakes: cfg.Stakes}, spec.Decks)); err != nil {
 		return err
 	}
@@ -107,7 +119,7 @@ func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error 
 		return err
 	}
 	t, _ := tournament.New(cfg)
-	h.startTourney(newTourney(h, spec, t, rec.Head()))
+	h.startTourney(newTourney(h, spec, t, rec.Head(), nil))
 	return nil
 }
 
@@ -175,7 +187,7 @@ func (h *Host) loadTourney(ctx context.Context, stream string) (*tourney, error)
 	if err != nil {
 		return nil, err
 	}
-	return newTourney(h, spec, t, recs[len(recs)-1].Head()), nil
+	return newTourney(h, spec, t, recs[len(recs)-1].Head(), events), nil
 }
 
 // decodeTournament reads a tournament's journal: its spec and its events.
@@ -283,7 +295,8 @@ func (h *Host) WaitTournament(ctx context.Context, id string, seq uint64) error 
 	}
 }
 
-// Register enters a player: the fee is taken from their wallet in the tournament's currency.
+// Register enters a player: the fee is taken from their wallet in the tournament's currency
+// (at the operator's wallet, before the registration is committed, for a seamless one).
 func (h *Host) Register(ctx context.Context, id, player string) error {
 	return h.askTourney(ctx, id, tournament.Command{Type: tournament.CmdRegister, Player: player})
 }
@@ -306,21 +319,35 @@ func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) 
 	if tr.archived.Load() {
 		return baccarat.Errorf(baccarat.CodeBadState, "the tournament is %s", tr.currentView().Phase)
 	}
-	req := &tourneyReq{cmd: c, reply: make(chan error, 1)}
+	if tr.charges(c) {
+		return tr.payThenAsk(ctx, c)
+	}
+	rep, err := tr.ask(ctx, &tourneyReq{cmd: c})
+	if err == nil {
+		tr.deliverNow(ctx, rep.calls)
+	}
+	return err
+}
+
+// ask sends a request to the tournament's goroutine and waits for its answer.
+func (tr *tourney) ask(ctx context.Context, req *tourneyReq) (tourneyReply, error) {
+	req.reply = make(chan tourneyReply, 1)
 	select {
 	case tr.inbox <- req:
 	default:
-		return baccarat.Errorf(baccarat.CodeBusy, "the tournament is busy: try again in a moment")
+		return tourneyReply{}, baccarat.Errorf(baccarat.CodeBusy, "the tournament is busy: try again in a moment")
 	}
 	select {
-	case err := <-req.reply:
-		return err
+	case rep := <-req.reply:
+		return rep, rep.err
 	case <-ctx.Done():
-		return ctx.Err()
+		return tourneyReply{}, ctx.Err()
 	case <-tr.done:
-		return baccarat.Errorf(baccarat.CodeBusy, "the tournament is stopping: try again")
+		return tourneyReply{}, errTourneyStopping
 	}
 }
+
+var errTourneyStopping = baccarat.Errorf(baccarat.CodeBusy, "the tournament is stopping: try again")
 
 // tournamentOf says which tournament a table plays for, if any (for the lobby).
 func (h *Host) tournamentOf(tableID string) string {

@@ -28,6 +28,7 @@ type tourney struct {
 	bots   map[string]*tabletop.Player
 	net    map[string]baccarat.Money // each player's net on their last hand
 	filled bool                      // the bots have filled the entries
+	paid   openDebits                // a seamless tournament's debits not yet closed
 
 	wake   <-chan time.Time
 	wakeAt time.Time
@@ -40,16 +41,31 @@ type tourney struct {
 	changed chan struct{}  // closed at every commit
 }
 
+// tourneyReq is a player's command for the tournament's goroutine: to apply, or (quote)
+// only to price, with the debit that pays for it, if any (tournament_wallet.go).
 type tourneyReq struct {
 	cmd   tournament.Command
-	reply chan error
+	quote bool
+	paid  *Debited
+	reply chan tourneyReply
 }
 
-func newTourney(h *Host, spec TournamentSpec, t *tournament.Tournament, head journal.Head) *tourney {
+// tourneyReply is the goroutine's answer: the command's charge (a quote), or the credits
+// and rollbacks its commit wrote for the operator's wallet.
+type tourneyReply struct {
+	err    error
+	charge tournament.Charge
+	round  int
+	calls  []journal.WalletCall
+}
+
+// newTourney makes a tournament's goroutine state; events are its journal's (nil for a new
+// one), from which it learns the operator's debits still open.
+func newTourney(h *Host, spec TournamentSpec, t *tournament.Tournament, head journal.Head, events []tournament.Event) *tourney {
 	tr := &tourney{h: h, id: spec.Config.ID, stream: tabletop.Stream(spec.Config.ID), spec: spec, t: t, head: head,
 		inbox: make(chan *tourneyReq, 256), poke: make(chan struct{}, 1), done: make(chan struct{}),
 		tables: map[string]*sessionTable{}, bots: map[string]*tabletop.Player{}, net: map[string]baccarat.Money{},
-		changed: make(chan struct{})}
+		paid: openDebitsOf(events), changed: make(chan struct{})}
 	for _, b := range spec.Bots {
 		p, _ := tabletop.NewPlayer(b, t.State().Seed)
 		tr.bots[b.ID] = p
@@ -82,7 +98,7 @@ func (tr *tourney) run() {
 		tr.plan()
 		select {
 		case req := <-tr.inbox:
-			req.reply <- tr.handle(req.cmd)
+			req.reply <- tr.handle(req)
 		case <-tr.poke:
 			tr.followAll()
 		case <-tr.wake:
@@ -121,13 +137,19 @@ func (tr *tourney) stop() {
 	}
 }
 
-// handle applies a player's command (register, unregister, rebuy).
-func (tr *tourney) handle(c tournament.Command) error {
+// handle applies a player's command (register, unregister, rebuy), or prices it.
+func (tr *tourney) handle(req *tourneyReq) tourneyReply {
+	c := req.cmd
 	if err := baccarat.CheckID("player", c.Player); err != nil {
-		return err
+		return tourneyReply{err: err}
 	}
-	_, err := tr.apply(c)
-	return err
+	if req.quote {
+		c.At = tr.h.opt.Clock.Now()
+		ch, err := tr.t.Charge(&c)
+		return tourneyReply{charge: ch, round: tr.t.Round(), err: err}
+	}
+	calls, err := tr.apply(c, req.paid)
+	return tourneyReply{calls: calls, err: err}
 }
 
 // retryEvery is how soon the tournament looks again at what it waits for: a table to
@@ -183,7 +205,7 @@ func (tr *tourney) scheduled(c tournament.Command) bool {
 	case tournament.CmdEndSession:
 		return tr.endTimedSession(c)
 	}
-	if _, err := tr.apply(c); err != nil {
+	if _, err := tr.apply(c, nil); err != nil {
 		tr.h.opt.Logger.Error("tournament schedule", "tournament", tr.id, "cmd", c.Type, "err", err)
 		return false
 	}
@@ -227,15 +249,19 @@ func (tr *tourney) fill() {
 		}
 		evs = append(evs, e...)
 	}
-	if err := tr.commit(evs, nil); err != nil {
+	if _, err := tr.commit(evs, nil, nil); err != nil {
 		tr.h.opt.Logger.Error("the bots could not register", "tournament", tr.id, "err", err)
 	}
 }
 
-// apply applies a command at the host's time and commits its events with their postings;
-// then it starts the tables of sessions that started.
-func (tr *tourney) apply(c tournament.Command) ([]tournament.Event, error) {
+// apply applies a command at the host's time and commits its events with their postings
+// (and, in a seamless tournament, the debit paid, the credits and rollbacks they owe, which
+// it returns); then it starts the tables of sessions that started.
+func (tr *tourney) apply(c tournament.Command, paid *Debited) ([]journal.WalletCall, error) {
 	c.At = tr.h.opt.Clock.Now()
+	if err := tr.checkPaid(&c, paid); err != nil {
+		return nil, err
+	}
 	holds, err := tr.holdFor(c)
 	if err != nil {
 		return nil, err
@@ -245,11 +271,12 @@ func (tr *tourney) apply(c tournament.Command) ([]tournament.Event, error) {
 		tr.release(holds)
 		return nil, err
 	}
-	if err := tr.commit(evs, holds); err != nil {
+	calls, err := tr.commit(evs, holds, paid)
+	if err != nil {
 		return nil, err
 	}
 	tr.afterCommit(evs)
-	return evs, nil
+	return calls, nil
 }
 
 // waiting reports whether something waits for a retry: a session to close, a table to

@@ -334,7 +334,7 @@ func (tr *tourney) report(st *sessionTable) {
 				return
 			}
 		}
-		if _, err := tr.apply(c); err != nil {
+		if _, err := tr.apply(c, nil); err != nil {
 			tr.h.opt.Logger.Error("reporting a hand", "table", st.id, "hand", hd.n, "err", err)
 			return
 		}
@@ -447,7 +447,7 @@ func (tr *tourney) botsBet(st *sessionTable) {
 func (tr *tourney) rebuyBots() {
 	for _, s := range tr.t.Leaderboard() {
 		if s.CanRebuy && tr.isBot(s.Player) {
-			if _, err := tr.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player}); err != nil {
+			if _, err := tr.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player}, nil); err != nil {
 				tr.h.opt.Logger.Warn("a bot's rebuy", "tournament", tr.id, "bot", s.Player, "err", err)
 			}
 		}
@@ -465,7 +465,7 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		}
 	}
 	if st == nil { // no table was ever opened for it: nothing was played
-		_, err := tr.apply(c)
+		_, err := tr.apply(c, nil)
 		return err == nil
 	}
 	if st.runner == nil {
@@ -509,7 +509,7 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		return false
 	}
 	c.Changes = st.dragon
-	if _, err := tr.apply(c); err != nil {
+	if _, err := tr.apply(c, nil); err != nil {
 		tr.h.opt.Logger.Error("ending a timed session", "table", st.id, "err", err)
 		return false
 	}

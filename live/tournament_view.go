@@ -22,14 +22,17 @@ type TournamentView struct {
 	Seq   uint64           `json:"seq"`
 	Chips ledger.Currency  `json:"chips"`
 	// MinorUnits: the decimals of the money currency (fees, pool, prizes); chips are whole.
-	MinorUnits int               `json:"minor_units"`
-	Config     tournament.Config `json:"config"`
-	State      tournament.State  `json:"state"`
-	Tables     []TournamentTable `json:"tables"`
-	Bots       []string          `json:"bots"`
-	Next       *TournamentNext   `json:"next,omitempty"`
-	Schedule   Schedule          `json:"schedule"`
-	Me         *TournamentMe     `json:"me,omitempty"`
+	MinorUnits int `json:"minor_units"`
+	// Wallet is where its money is kept: internal (the platform's books) or seamless (the
+	// operator's wallet: fees are debited there, prizes credited).
+	Wallet   string            `json:"wallet"`
+	Config   tournament.Config `json:"config"`
+	State    tournament.State  `json:"state"`
+	Tables   []TournamentTable `json:"tables"`
+	Bots     []string          `json:"bots"`
+	Next     *TournamentNext   `json:"next,omitempty"`
+	Schedule Schedule          `json:"schedule"`
+	Me       *TournamentMe     `json:"me,omitempty"`
 }
 
 // TournamentTable is a table of the current round.
@@ -84,8 +87,8 @@ func (tr *tourney) buildView() TournamentView {
 	cfg := tr.t.Config()
 	st := tr.t.State()
 	v := TournamentView{ID: tr.id, Name: cfg.Name, Game: cfg.Game, Phase: tr.t.Phase(), Seq: tr.t.Seq(), Chips: tr.t.Chips(),
-		MinorUnits: baccarat.MinorUnits(cfg.Currency),
-		Config:     cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
+		MinorUnits: baccarat.MinorUnits(cfg.Currency), Wallet: walletName(tr.spec.Wallet),
+		Config: cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
 	for _, e := range st.Entrants {
 		if tr.isBot(e.Player) {
 			v.Bots = append(v.Bots, e.Player)

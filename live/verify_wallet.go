@@ -40,6 +40,13 @@ func (rep *VerifyReport) walletAudit(ctx context.Context, store Store) (*walletA
 	if err != nil {
 		return nil, err
 	}
+	rep.wallet = indexCalls(all)
+	return rep.wallet, nil
+}
+
+// indexCalls indexes the calls: the placed debits by table (or tournament) and item, the
+// credits and rollbacks by the debit they close.
+func indexCalls(all []journal.WalletCall) *walletAudit {
 	a := &walletAudit{debits: map[string]*journal.WalletCall{}, closers: map[string]*journal.WalletCall{}, seen: map[string]bool{}, all: all}
 	for i := range all {
 		c := &all[i]
@@ -50,8 +57,7 @@ func (rep *VerifyReport) walletAudit(ctx context.Context, store Store) (*walletA
 			a.closers[c.DebitTx] = c
 		}
 	}
-	rep.wallet = a
-	return a, nil
+	return a
 }
 
 // verifySeamless checks a seamless table's wagers against the wallet calls.
@@ -141,6 +147,8 @@ func verifyCalls(ctx context.Context, store Store, rep *VerifyReport) error {
 	for i := range a.all {
 		c := &a.all[i]
 		switch {
+		case c.Kind == journal.CallDebit && c.State == journal.CallPlaced && !a.seen[c.Tx] && isTournamentStream(c.Table):
+			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s paid for event %d of %s, which is no entry or rebuy of its journal", c.Tx, c.TableWager, c.Table))
 		case c.Kind == journal.CallDebit && c.State == journal.CallPlaced && !a.seen[c.Tx]:
 			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s placed wager %d at table %s, which no journal holds", c.Tx, c.TableWager, c.Table))
 		case c.Kind == journal.CallDebit && c.State == journal.CallCancelled && a.closers[c.Tx] == nil:

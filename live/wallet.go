@@ -102,13 +102,15 @@ type Wallet interface {
 
 // DebitOrder is a payment taken from a player at the operator. Ref is stable for one
 // payment (a retry with the same Ref is the same debit); Table and Round are what the
-// operator sees it for (a tournament's stream id, and any positive number).
+// operator sees it for (a tournament's stream id, and any positive number). What names the
+// payment in a refusal ("the entry fee"; "the payment" if empty).
 type DebitOrder struct {
 	Player string
 	Amount baccarat.Money
 	Table  string
 	Round  uint64
 	Ref    string
+	What   string
 }
 
 // Debited is a debit the operator took.
@@ -229,7 +231,11 @@ func (w *hostWallet) Debit(ctx context.Context, o DebitOrder) (Debited, error) {
 	digest := sha256.Sum256([]byte("payment/v1|" + o.Table + "|" + o.Ref + "|" + uintString(uint64(o.Amount))))
 	c := journal.WalletCall{Tx: DebitTx(o.Player, o.Ref), Player: o.Player, Currency: string(w.cur), Amount: o.Amount,
 		Table: o.Table, Round: max(o.Round, 1), RequestID: o.Ref, Digest: hex.EncodeToString(digest[:])}
-	d, err := w.h.debit(ctx, c)
+	what := o.What
+	if what == "" {
+		what = "the payment"
+	}
+	d, err := w.h.debit(ctx, c, what)
 	if err != nil {
 		return Debited{}, err
 	}
@@ -249,23 +255,36 @@ func (w *hostWallet) Rollback(debitTx string, at time.Time) journal.WalletCall {
 }
 
 // walletError turns an operator's answer to a debit into the platform's error: what the
-// player is told, with a code. Every one of them took nothing.
-func walletError(err error, amount baccarat.Money, cur string) error {
+// player is told, with a code. Every one of them took nothing. what names the payment
+// ("the stake", "the entry fee").
+func walletError(err error, what string, amount baccarat.Money, cur string) error {
 	var ie *seamless.InsufficientFundsError
 	var re *seamless.RefusedError
 	switch {
 	case errors.As(err, &ie):
-		return baccarat.Errorf(baccarat.CodeInsufficientFunds, "the stake is %s and your balance is %s",
-			baccarat.FormatMoney(amount, cur), baccarat.FormatMoney(ie.Balance, cur))
+		return baccarat.Errorf(baccarat.CodeInsufficientFunds, "%s is %s and your balance is %s",
+			what, baccarat.FormatMoney(amount, cur), baccarat.FormatMoney(ie.Balance, cur))
 	case errors.As(err, &re) && re.Code == seamless.CodeUnknownPlayer:
 		return baccarat.Errorf(baccarat.CodeNotFound, "the operator has no %s wallet for you", cur)
 	case errors.As(err, &re) && re.Code == seamless.CodeRolledBack:
-		return errGivenBack
+		return givenBack(what)
 	case errors.As(err, &re) && re.Status != 0:
-		return baccarat.Errorf(baccarat.CodeConflict, "the operator's wallet refused the stake (%s): nothing was taken", re.Code)
+		return baccarat.Errorf(baccarat.CodeConflict, "the operator's wallet refused %s (%s): nothing was taken", what, re.Code)
 	}
-	return errGivenBack
+	return givenBack(what)
 }
+
+// givenBack is the refusal of a debit without an answer, which has been given back.
+func givenBack(what string) error {
+	if what == stakeName {
+		return errGivenBack
+	}
+	return baccarat.Errorf(baccarat.CodeWalletUnavailable,
+		"the operator's wallet did not answer in time: nothing was taken (any part of %s is given back); try again", what)
+}
+
+// stakeName is what a table's debit pays for.
+const stakeName = "the stake"
 
 var errGivenBack = baccarat.Errorf(baccarat.CodeWalletUnavailable,
 	"the operator's wallet did not answer in time: nothing was taken (any part of it is given back); place the wager again")
