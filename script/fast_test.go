@@ -403,17 +403,19 @@ func TestDecodeUsualLinesAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestNewShoeOfNegativeDecksIsRefused: with a seed, new_shoe of -1 decks is refused as
-// without one, rather than shuffling a shoe that cannot exist.
-func TestNewShoeOfNegativeDecksIsRefused(t *testing.T) {
-	var out bytes.Buffer
-	seed := uint64(1)
-	if _, err := Run(strings.NewReader(`{"cmd":"new_shoe","decks":-1}`), &out, Options{Config: table.Config{Game: "mbs-tournament"}, Seed: &seed}); err != nil {
-		t.Fatal(err)
-	}
-	want := `{"line":1,"refused":"new_shoe","code":"bad_shoe","message":"Baccarat Tournament (MBS) is played with 4 to 10 decks, not -1"}` + "\n"
-	if out.String() != want {
-		t.Errorf("got %s want %s", out.String(), want)
+// TestNewShoeOfDecksOutsideTheGameIsRefused: with a seed, new_shoe of -1 or a billion decks
+// is refused as without one, at once, rather than shuffling a shoe that cannot exist.
+func TestNewShoeOfDecksOutsideTheGameIsRefused(t *testing.T) {
+	for _, decks := range []string{"-1", "11", "1000000000"} {
+		var out bytes.Buffer
+		seed := uint64(1)
+		if _, err := Run(strings.NewReader(`{"cmd":"new_shoe","decks":`+decks+`}`), &out, Options{Config: table.Config{Game: "mbs-tournament"}, Seed: &seed}); err != nil {
+			t.Fatal(err)
+		}
+		want := `{"line":1,"refused":"new_shoe","code":"bad_shoe","message":"Baccarat Tournament (MBS) is played with 4 to 10 decks, not ` + decks + `"}` + "\n"
+		if out.String() != want {
+			t.Errorf("got %s want %s", out.String(), want)
+		}
 	}
 }
 

@@ -280,6 +280,9 @@ func (r *runner) seedShoe(c *table.NewShoe) {
 	if decks == 0 {
 		decks = r.Table.Config().Decks
 	}
+	if g := r.Table.Game(); decks < g.Decks.Min || decks > g.Decks.Max {
+		return // the table refuses it (bad_shoe); shuffling a billion decks first would not end
+	}
 	s := baccarat.NewShoe(decks)
 	s.Shuffle(r.src)
 	c.Order = s.Order()
