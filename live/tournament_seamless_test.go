@@ -315,3 +315,55 @@ func testTournamentSeamlessCrash(t *testing.T, db walletStore) {
 	verifyClean(t, db)
 	checkOperatorBooks(t, op, db)
 }
+
+func TestTournamentSeamlessCancellationRollsEveryEntryBack(t *testing.T) {
+	stores(t, func(t *testing.T, db walletStore) {
+		ctx := context.Background()
+		op := newOperator(t, map[string]int64{"ann": 10_000}, "EUR")
+		clock := live.NewFakeClock(epoch)
+		h := newSeamlessTourneyHost(t, db, op, clock, "test")
+		spec := euroCup("few")
+		spec.Bots = nil // ann alone: fewer than the two it takes to start
+		if err := h.CreateTournament(ctx, spec); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Second)
+		if err := h.Register(ctx, "few", "ann"); err != nil {
+			t.Fatal(err)
+		}
+		if got := op.balance(t, "ann", "EUR"); got != 9_000 {
+			t.Fatalf("ann at the operator after registering: %d", got)
+		}
+		drive(t, clock, func() bool { return view(t, h, "few").Phase == tournament.PhaseCancelled })
+		settledOutbox(t, db)
+		if got := op.balance(t, "ann", "EUR"); got != 10_000 {
+			t.Fatalf("ann at the operator after the cancellation: %d", got)
+		}
+		verifyClean(t, db)
+		checkOperatorBooks(t, op, db)
+		rec, err := live.Reconcile(ctx, db, time.Time{}, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Tournaments) != 1 || len(rec.Tournaments[0].Problems) != 0 || rec.Tournaments[0].RolledBack != 1000 || rec.Tournaments[0].Refunded != 1000 {
+			t.Fatalf("reconciliation: %+v", rec.Tournaments)
+		}
+	})
+}
+
+func TestTournamentSeamlessNeedsAnEntryFee(t *testing.T) {
+	op := newOperator(t, nil, "EUR")
+	h := newSeamlessTourneyHost(t, openDB(t, ""), op, live.NewFakeClock(epoch), "test")
+	spec := euroCup("free")
+	spec.Config.EntryFee = 0
+	wantCode(t, h.CreateTournament(context.Background(), spec), baccarat.CodeBadRequest)
+	spec.Wallet = live.WalletInternal // a freeroll keeps its money, the guarantee, in our books
+	if err := h.CreateTournament(context.Background(), spec); err != nil {
+		t.Fatal(err)
+	}
+	spec = euroCup("xxx")
+	spec.Config.Currency = "XXX"
+	if err := h.CreateTournament(context.Background(), spec); err != nil || view(t, h, "xxx").Wallet != live.WalletInternal {
+		t.Fatalf("a play-money tournament in a seamless deployment: %v", err)
+	}
+}
