@@ -26,7 +26,9 @@ withdrawals and debits given back), one a line, with its state; totals per curre
 for wagers placed, credited, rolled back, given back, still outstanding, and the net paid to
 players); and every call not yet settled, whenever it was written: credits and rollbacks the
 operator has not answered yet (the server keeps sending them) and those it refused (they need
-a person). Lay it beside the operator's own report.
+a person). Each tournament on the operator's wallet with calls in the period is checked whole
+against its journal: what its players paid, were refunded and won, beside what was debited,
+rolled back and credited, and any way the two disagree. Lay it beside the operator's own report.
 
 It opens the database read-only (it may run beside a server). --from and --to take RFC 3339
 times (2026-11-22T10:00:00Z) or dates (2026-11-22: from its start; as --to, to its end); by
@@ -96,6 +98,14 @@ func printReconciliation(w io.Writer, rep *live.Reconciliation) {
 		fmt.Fprintf(w, "REFUSED by the operator (need a person): %d\n", len(rep.Failed))
 		for _, c := range rep.Failed {
 			printCall(w, "  ", c)
+		}
+	}
+	for _, tc := range rep.Tournaments {
+		m := func(v baccarat.Money) string { return baccarat.FormatMoney(v, tc.Currency) }
+		fmt.Fprintf(w, "tournament %s (%s): by its journal players paid %s, were refunded %s, won %s; by the calls debited %s, rolled back %s, credited %s\n",
+			tc.Tournament, tc.Phase, m(tc.Paid), m(tc.Refunded), m(tc.Prizes), m(tc.Debited), m(tc.RolledBack), m(tc.Credited))
+		for _, p := range tc.Problems {
+			fmt.Fprintf(w, "  PROBLEM: %s\n", p)
 		}
 	}
 }

@@ -191,6 +191,24 @@ func (e TournamentPhase) Valid() bool {
 	}
 }
 
+// Defines values for TournamentWallet.
+const (
+	TournamentWalletInternal TournamentWallet = "internal"
+	TournamentWalletSeamless TournamentWallet = "seamless"
+)
+
+// Valid indicates whether the value is a known member of the TournamentWallet enum.
+func (e TournamentWallet) Valid() bool {
+	switch e {
+	case TournamentWalletInternal:
+		return true
+	case TournamentWalletSeamless:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WalletCallKind.
 const (
 	Credit   WalletCallKind = "credit"
@@ -326,6 +344,24 @@ func (e CreateTournamentJSONBodyBotsStrategy) Valid() bool {
 	case CreateTournamentJSONBodyBotsStrategyMartingale:
 		return true
 	case CreateTournamentJSONBodyBotsStrategyRandom:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CreateTournamentJSONBodyWallet.
+const (
+	CreateTournamentJSONBodyWalletInternal CreateTournamentJSONBodyWallet = "internal"
+	CreateTournamentJSONBodyWalletSeamless CreateTournamentJSONBodyWallet = "seamless"
+)
+
+// Valid indicates whether the value is a known member of the CreateTournamentJSONBodyWallet enum.
+func (e CreateTournamentJSONBodyWallet) Valid() bool {
+	switch e {
+	case CreateTournamentJSONBodyWalletInternal:
+		return true
+	case CreateTournamentJSONBodyWalletSeamless:
 		return true
 	default:
 		return false
@@ -508,6 +544,9 @@ type Reconciliation struct {
 	// Totals by currency
 	Totals map[string]CallTotals `json:"totals"`
 
+	// Tournaments each tournament on the operator's wallet with calls in the period, checked whole against its journal
+	Tournaments []TournamentCalls `json:"tournaments"`
+
 	// Undelivered every call still pending, whenever written
 	Undelivered []WalletCall `json:"undelivered"`
 }
@@ -617,10 +656,43 @@ type Tournament struct {
 	// State tournament.State: phase, round, stakes, entrants, leaderboard, sessions, pool, results
 	State  *map[string]interface{}   `json:"state,omitempty"`
 	Tables *[]map[string]interface{} `json:"tables,omitempty"`
+
+	// Wallet where its money is kept: internal (the platform's books: a pool account) or seamless (the operator's wallet: the entry fee and rebuys are debited there, prizes credited)
+	Wallet *TournamentWallet `json:"wallet,omitempty"`
 }
 
 // TournamentPhase defines model for Tournament.Phase.
 type TournamentPhase string
+
+// TournamentWallet where its money is kept: internal (the platform's books: a pool account) or seamless (the operator's wallet: the entry fee and rebuys are debited there, prizes credited)
+type TournamentWallet string
+
+// TournamentCalls a tournament on the operator's wallet, checked whole against its journal
+type TournamentCalls struct {
+	// Credited by the calls: credits closing them (the prizes, and 0 on every other entry and rebuy)
+	Credited int64  `json:"credited"`
+	Currency string `json:"currency"`
+
+	// Debited by the calls: debits placed for it
+	Debited int64 `json:"debited"`
+
+	// Paid by the journal: entry fees and rebuys the players paid (the bots' are the house's)
+	Paid  int64  `json:"paid"`
+	Phase string `json:"phase"`
+
+	// Prizes by the journal: the players' prizes
+	Prizes int64 `json:"prizes"`
+
+	// Problems every way the calls and the journal disagree
+	Problems []string `json:"problems"`
+
+	// Refunded by the journal: fees refunded (unregistered, cancelled)
+	Refunded int64 `json:"refunded"`
+
+	// RolledBack by the calls: rollbacks closing them
+	RolledBack int64  `json:"rolled_back"`
+	Tournament string `json:"tournament"`
+}
 
 // Wager defines model for Wager.
 type Wager struct {
@@ -869,10 +941,16 @@ type CreateTournamentJSONBody struct {
 		// Betting a Go duration, e.g. 15s
 		Betting *string `json:"betting,omitempty"`
 	} `json:"schedule,omitempty"`
+
+	// Wallet where its money is kept; left out: the deployment's (seamless for a real currency in a seamless deployment)
+	Wallet *CreateTournamentJSONBodyWallet `json:"wallet,omitempty"`
 }
 
 // CreateTournamentJSONBodyBotsStrategy defines parameters for CreateTournament.
 type CreateTournamentJSONBodyBotsStrategy string
+
+// CreateTournamentJSONBodyWallet defines parameters for CreateTournament.
+type CreateTournamentJSONBodyWallet string
 
 // ExchangeLaunchCodeJSONBody defines parameters for ExchangeLaunchCode.
 type ExchangeLaunchCodeJSONBody struct {
