@@ -319,6 +319,9 @@ func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) 
 	if tr.archived.Load() {
 		return baccarat.Errorf(baccarat.CodeBadState, "the tournament is %s", tr.currentView().Phase)
 	}
+	if tr.isBot(c.Player) { // the house plays its bots itself; nobody may act in their name
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "%s is one of the tournament's house bots: a player account cannot play as it", c.Player)
+	}
 	if tr.charges(c) {
 		return tr.payThenAsk(ctx, c)
 	}

@@ -253,6 +253,7 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 		{"SPEC 5 registering pays the entry fee into the pool", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
 		{"a second registration is refused and charges nothing", func() error { return h.Register(ctx, "cup", "ann") }, tournament.CodeAlreadyRegistered, 4000, 1000, 1},
 		{"a fee beyond the wallet is refused and changes nothing", func() error { return h.Register(ctx, "cup", "bob") }, baccarat.CodeInsufficientFunds, 4000, 1000, 1},
+		{"a player account cannot play as a house bot", func() error { return h.Register(ctx, "cup", "bot3") }, baccarat.CodeNotAuthorized, 4000, 1000, 1},
 		{"unregistering before the start refunds the fee", func() error { return h.Unregister(ctx, "cup", "ann") }, "", 5000, 0, 0},
 		{"registering again", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
 	}
