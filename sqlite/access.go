@@ -61,7 +61,7 @@ const accountColumns = `id, role, name, tables, disabled, epoch, created, curren
 
 // Account reads one account; see access.Store.
 func (db *DB) Account(ctx context.Context, id string) (access.Account, error) {
-	a, err := scanAccount(db.r.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM principals WHERE id = ?`, id))
+	a, err := scanAccount(db.queryRow(ctx, `SELECT `+accountColumns+` FROM principals WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, baccarat.Errorf(baccarat.CodeNotFound, "no account %q", id)
 	}

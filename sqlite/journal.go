@@ -79,7 +79,7 @@ func (db *DB) Head(ctx context.Context, table string) (journal.Head, error) {
 	}
 	var h journal.Head
 	var hash []byte
-	err := db.r.QueryRowContext(ctx, `SELECT seq, hash FROM journal_heads WHERE table_id = ?`, table).Scan(&h.Seq, &hash)
+	err := db.queryRow(ctx, `SELECT seq, hash FROM journal_heads WHERE table_id = ?`, table).Scan(&h.Seq, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return journal.Head{}, nil
 	}
@@ -106,7 +106,7 @@ func (db *DB) Release(ctx context.Context, table, owner string) error {
 func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
 	l := journal.Lease{Table: table}
 	var exp int64
-	err := db.r.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
+	err := db.queryRow(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
 	switch {
 	case err == nil:
 		l.Expires = time.Unix(0, exp).UTC()

@@ -33,7 +33,7 @@ func (db *DB) Balance(ctx context.Context, id string) (int64, error) {
 		return 0, err
 	}
 	var bal int64
-	err := db.r.QueryRowContext(ctx, `SELECT balance FROM accounts WHERE id = ?`, id).Scan(&bal)
+	err := db.queryRow(ctx, `SELECT balance FROM accounts WHERE id = ?`, id).Scan(&bal)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ledger.NotOpen(id)
 	}

@@ -17,7 +17,7 @@ var _ journal.Requests = (*DB)(nil)
 func (db *DB) Request(ctx context.Context, player, id string) (journal.Request, bool, error) {
 	r := journal.Request{Player: player, ID: id}
 	var at int64
-	err := db.r.QueryRowContext(ctx, `SELECT table_id, digest, wager, at FROM wager_requests WHERE player = ? AND request_id = ?`,
+	err := db.queryRow(ctx, `SELECT table_id, digest, wager, at FROM wager_requests WHERE player = ? AND request_id = ?`,
 		player, id).Scan(&r.Table, &r.Digest, &r.Wager, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return journal.Request{}, false, nil
