@@ -361,3 +361,27 @@ func TestSecurityRevocation(t *testing.T) {
 	}
 	x.refused("an admin disabling themselves", "admin", "PATCH", "/api/admin/accounts/admin", map[string]any{"disabled": true}, 400, "bad_request")
 }
+
+// TestServeConfigCapsStreams: the config file's "streams" sets the caps on open streams (a
+// floor of players behind one address needs more than the default 512; here, fewer).
+func TestServeConfigCapsStreams(t *testing.T) {
+	x := startSecServer(t, func(s *server) {
+		var cfg map[string]any
+		b, _ := os.ReadFile(s.Config)
+		_ = json.Unmarshal(b, &cfg)
+		cfg["streams"] = map[string]int{"per_address": 1}
+		b, _ = json.Marshal(cfg)
+		_ = os.WriteFile(s.Config, b, 0o600)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ws := strings.Replace(x.s.web.URL(), "http", "ws", 1) + "/api/tables/tiger/stream?token="
+	c, _, err := websocket.Dial(ctx, ws+x.tokens["ann"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if _, resp, err := websocket.Dial(ctx, ws+x.tokens["bob"], nil); err == nil || resp == nil || resp.StatusCode != 429 {
+		t.Fatalf("a second stream from an address capped at one: %v %v", resp, err)
+	}
+}

@@ -43,8 +43,9 @@ A config file (JSON) sets the tables and the demo money:
               "config":{"game":"mbs-tiger","decks":8,"differential":500000,
                         "limits":{"banker":{"min":1000,"max":5000000}}},
               "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
-   "demo_credit":100000000}
-(schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer").
+   "demo_credit":100000000, "streams":{"per_token":8,"per_address":512,"total":20000}}
+(schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer"; streams
+caps open WebSocket streams, the defaults shown).
 The tournament games pay Banker 1:1 and Dragon bets generously because they are played for
 chips: a cash table of one needs "cash": true in its config, and the server then logs, and
 the lobby shows, the exact player edge of each of its bets.
@@ -66,6 +67,9 @@ player anywhere), streams any table, and hears at once of every wallet the other
 type serveConfig struct {
 	Tables     []live.Spec `json:"tables"`
 	DemoCredit int64       `json:"demo_credit"`
+	// Streams caps open WebSocket streams per token, per client address and in all (0: the
+	// defaults 8, 512 and 20,000); a floor of players behind one address needs more.
+	Streams web.StreamLimits `json:"streams"`
 }
 
 // server is the whole program as a value, so tests run it on 127.0.0.1:0 with a temporary
@@ -175,7 +179,11 @@ func (s *server) Start(ctx context.Context) error {
 		return err
 	}
 	ln := s.web
-	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: s.Streams,
+	streams := s.Streams
+	if streams == (web.StreamLimits{}) {
+		streams = cfg.Streams
+	}
+	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
 		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
 	s.web.Adopt(ln)
