@@ -46,6 +46,7 @@ const (
 	CodeBothSides         = "both_sides"
 	CodeSideBetNeedsMain  = "side_bet_needs_main"
 	CodeAreaFull          = "area_full"
+	CodeRoundFull         = "round_full" // the round holds as many wagers as one round's record may
 	CodeTableDifferential = "table_differential"
 	CodeOddsChanged       = "odds_changed"
 	CodeNotAuthorized     = "not_authorized"
@@ -80,7 +81,7 @@ const (
 // status.
 func Codes() []string {
 	return []string{CodeBettingClosed, CodeUnknownBet, CodeBetNotOffered, CodeBelowMinimum, CodeAboveMaximum,
-		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeTableDifferential, CodeOddsChanged,
+		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeRoundFull, CodeTableDifferential, CodeOddsChanged,
 		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
 		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
 		CodeIdempotencyConflict, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeWalletUnavailable, CodeIntegrity, CodeInternal}

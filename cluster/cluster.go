@@ -237,7 +237,10 @@ func decodeAnswer(b []byte, out any) error {
 	return json.Unmarshal(a.Value, out)
 }
 
-func reply(m *nats.Msg, v any, err error) {
+// reply answers a request: the value, or the error. An answer over what one NATS message
+// carries (a staff view of a table with thousands of wagers, say) is an error that says so,
+// not a silence the asker would wait out.
+func (n *Node) reply(m *nats.Msg, v any, err error) {
 	var a answer
 	if err != nil {
 		var be *baccarat.Error
@@ -249,5 +252,9 @@ func reply(m *nats.Msg, v any, err error) {
 		a.Value, _ = json.Marshal(v)
 	}
 	b, _ := json.Marshal(a)
+	if limit := n.nc.MaxPayload(); int64(len(b)) > limit {
+		a = answer{Error: baccarat.Errorf(baccarat.CodeTooLarge, "the answer from the table's server is %d bytes, more than the %d one cluster message carries: raise the NATS server's max_payload", len(b), limit)}
+		b, _ = json.Marshal(a)
+	}
 	_ = m.Respond(b)
 }

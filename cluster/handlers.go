@@ -45,23 +45,23 @@ func (n *Node) onCommand(m *nats.Msg) {
 		commandWire
 	}
 	if err := json.Unmarshal(m.Data, &w); err != nil {
-		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded command that does not decode: %v", err))
+		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded command that does not decode: %v", err))
 		return
 	}
 	cmd := table.NewCommand(w.Kind)
 	if cmd == nil {
-		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %s", w.Kind))
+		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %s", w.Kind))
 		return
 	}
 	if err := json.Unmarshal(w.Body, cmd); err != nil {
-		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded %s that does not decode: %v", w.Kind, err))
+		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded %s that does not decode: %v", w.Kind, err))
 		return
 	}
 	go func() { // a command waits for its commit: never on NATS's delivery goroutine
 		ctx, cancel := context.WithTimeout(context.Background(), n.opt.Timeout)
 		defer cancel()
 		res, err := n.host.SubmitLocal(ctx, w.Table, cmd)
-		reply(m, res, err)
+		n.reply(m, res, err)
 	}()
 }
 
@@ -94,17 +94,17 @@ func (n *Node) Rounds(ctx context.Context, tableID, viewer string, count int) ([
 func (n *Node) onView(m *nats.Msg) {
 	var v viewWire
 	if err := json.Unmarshal(m.Data, &v); err != nil {
-		reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a view request that does not decode: %v", err))
+		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a view request that does not decode: %v", err))
 		return
 	}
 	go func() {
 		if v.Kind == "rounds" {
 			rs, err := n.host.RoundsLocal(v.Table, v.Viewer, v.N)
-			reply(m, rs, err)
+			n.reply(m, rs, err)
 			return
 		}
 		s, err := n.host.SnapshotLocal(v.Table, v.Viewer)
-		reply(m, s, err)
+		n.reply(m, s, err)
 	}()
 }
 
@@ -124,15 +124,40 @@ func (n *Node) Publish(tableID string, ds []live.Delivery) {
 	for i, d := range ds {
 		w[i] = deliveryWire{Seq: d.Seq, Player: d.Player, Event: d.Event, Data: d.Data}
 	}
-	b, err := json.Marshal(w)
-	if err != nil {
-		n.opt.Logger.Error("encoding a table's messages", "table", tableID, "err", err)
-		return
-	}
-	if err := n.nc.Publish(n.subject("table", tableID, "msg"), b); err != nil {
-		n.opt.Logger.Warn("publishing a table's messages", "table", tableID, "err", err)
+	// One NATS message carries at most the server's max_payload (1 MiB by default), and a
+	// settlement sends a message to each of thousands of players: the deliveries go in as
+	// many messages as they need, in order (NATS keeps one publisher's order on a subject).
+	for _, part := range chunks(w, int(n.nc.MaxPayload())-256) {
+		b, err := json.Marshal(part)
+		if err != nil {
+			n.opt.Logger.Error("encoding a table's messages", "table", tableID, "err", err)
+			return
+		}
+		if err := n.nc.Publish(n.subject("table", tableID, "msg"), b); err != nil {
+			n.opt.Logger.Warn("publishing a table's messages", "table", tableID, "err", err, "bytes", len(b))
+		}
 	}
 }
+
+// chunks splits deliveries, in order, into runs whose encoding is at most limit bytes (a
+// delivery larger than that alone goes alone).
+func chunks(w []deliveryWire, limit int) [][]deliveryWire {
+	var out [][]deliveryWire
+	for start := 0; start < len(w); {
+		end, size := start, 2 // the brackets
+		for end < len(w) && (end == start || size+wireSize(&w[end]) <= limit) {
+			size += wireSize(&w[end])
+			end++
+		}
+		out = append(out, w[start:end])
+		start = end
+	}
+	return out
+}
+
+// wireSize bounds a delivery's encoded size: its data and player as they are (both are JSON
+// already, or plain ids), its seq and the names and punctuation around them.
+func wireSize(d *deliveryWire) int { return len(d.Data) + len(d.Player) + 48 }
 
 func (n *Node) onMessages(m *nats.Msg) {
 	parts := strings.Split(m.Subject, ".")

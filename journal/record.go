@@ -24,7 +24,9 @@ const CodeIntegrity = ledger.CodeIntegrity
 // Limits on a record.
 const (
 	MaxTypeLen = 64
-	MaxDataLen = 1 << 20 // one event's JSON; a table's state is rebuilt from many small ones
+	// MaxDataLen bounds one event's JSON. The largest are a round's settlement and a void,
+	// which list every wager of the round: table.MaxWagersPerRound keeps them well under it.
+	MaxDataLen = 16 << 20
 )
 
 // Hash is a SHA-256 digest of a record.

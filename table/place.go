@@ -97,6 +97,9 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 	if c.Stake <= 0 {
 		return refuse(baccarat.CodeBadRequest, "a stake must be a positive amount in minor units")
 	}
+	if len(t.wagers) >= MaxWagersPerRound || b.Kind == games.Dragon && len(t.dragon) >= MaxWagersPerRound {
+		return roundFull()
+	}
 	if !p.own && role == RolePlayer {
 		return refuse(baccarat.CodeNotAuthorized, "you bet on your own playing area: leave seat out (only the dealer or the pit places a wager for you at another seat, Tiger 3.7)")
 	}
@@ -343,4 +346,14 @@ func abs(x baccarat.Money) baccarat.Money {
 // holds reports whether the party has a wager on a main side in this round.
 func (t *Table) holds(p PartyID, side baccarat.Winner) bool {
 	return p != 0 && t.parties[p].sides&(1<<side) != 0
+}
+
+// MaxWagersPerRound is the most wagers a round holds (and a Dragon session): its settlement,
+// or its void, lists every one in one journal record, which must stay within what a store
+// takes (journal.MaxDataLen) whatever the players' names and stakes. A round that could not
+// be recorded could be neither settled nor voided.
+const MaxWagersPerRound = 20_000
+
+func roundFull() error {
+	return refuse(baccarat.CodeRoundFull, "this round already holds %d wagers, the most one round takes: bet in the next round", MaxWagersPerRound)
 }

@@ -31,7 +31,7 @@ var statuses = map[string]int{
 	// The refusals of a table in the state it is in, and requests that clash with earlier ones.
 	baccarat.CodeBettingClosed: http.StatusConflict, baccarat.CodeBetNotOffered: http.StatusConflict,
 	baccarat.CodeBothSides: http.StatusConflict, baccarat.CodeSideBetNeedsMain: http.StatusConflict,
-	baccarat.CodeAreaFull: http.StatusConflict, baccarat.CodeTableDifferential: http.StatusConflict,
+	baccarat.CodeAreaFull: http.StatusConflict, baccarat.CodeRoundFull: http.StatusConflict, baccarat.CodeTableDifferential: http.StatusConflict,
 	baccarat.CodeOddsChanged: http.StatusConflict, baccarat.CodeNotWithdrawable: http.StatusConflict,
 	baccarat.CodeExtraCard: http.StatusConflict, baccarat.CodeCardNotInShoe: http.StatusConflict,
 	baccarat.CodeBadState: http.StatusConflict, baccarat.CodeConflict: http.StatusConflict,
