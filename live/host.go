@@ -378,6 +378,13 @@ func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.
 		}
 		return res, err
 	}
+	if p, ok := cmd.(*table.Place); ok && !r.spec.seamless() {
+		// Read the wallet now, on the caller's goroutine, if this host has not: the table's one
+		// goroutine would otherwise wait on the database for each player new to the host, one
+		// after another (in a cluster, every player after another server moved their money).
+		// An error here is the table's to report, when it reads the wallet again.
+		_, _ = h.bank.load(ctx, ledger.Wallet(placer(p), r.spec.Currency))
+	}
 	if r.spec.seamless() {
 		switch c := cmd.(type) {
 		case *table.Place:
