@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
@@ -41,6 +42,29 @@ func benchWagers(b *testing.B, store live.Store, clients int) {
 			b.Fatal(err)
 		}
 	}
+	// A round holds at most table.MaxWagersPerRound wagers: when it is full, one client
+	// settles it (a natural, dealt from the dealer's shoe) and opens the next, as a table
+	// would, and the others place theirs there.
+	var roll sync.Mutex
+	var round atomic.Int64
+	next := func(seen int64) {
+		roll.Lock()
+		defer roll.Unlock()
+		if round.Load() != seen {
+			return
+		}
+		cmds := []table.Command{&table.Close{}}
+		for _, c := range []string{"9h", "Kd", "Qc", "2s"} {
+			k := baccarat.MustParseCard(c)
+			cmds = append(cmds, &table.Card{Card: &k})
+		}
+		for _, c := range append(cmds, &table.Open{}) {
+			if _, err := h.Submit(ctx, id, c); err != nil {
+				b.Error(err)
+			}
+		}
+		round.Add(1)
+	}
 	var n atomic.Int64
 	lat := make([][]time.Duration, clients)
 	b.ResetTimer()
@@ -52,7 +76,14 @@ func benchWagers(b *testing.B, store live.Store, clients int) {
 			player := fmt.Sprintf("p%d", c)
 			for n.Add(1) <= int64(b.N) {
 				start := time.Now()
-				if _, err := h.Submit(ctx, id, &table.Place{Player: player, Bet: "banker", Stake: 1}); err != nil {
+				gen := round.Load()
+				_, err := h.Submit(ctx, id, &table.Place{Player: player, Bet: "banker", Stake: 1})
+				if code := baccarat.ErrorCode(err); code == baccarat.CodeRoundFull || code == baccarat.CodeBettingClosed {
+					next(gen)
+					n.Add(-1)
+					continue
+				}
+				if err != nil {
 					b.Error(err)
 					return
 				}
