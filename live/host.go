@@ -405,6 +405,9 @@ type TableInfo struct {
 	Spec  Spec        `json:"spec"`
 	State table.State `json:"state"`
 	Owner string      `json:"owner"`
+	// Players: how many players have a stake on the table now (this round's wagers, riding
+	// ones, a Dragon session's), counted by its owner before a lobby drops the wagers.
+	Players int `json:"players"`
 }
 
 // Tables lists the tables of the server, by id: this host's, or in a cluster every host's.
@@ -429,10 +432,21 @@ func (h *Host) localTables(ctx context.Context) []TableInfo {
 	out := make([]TableInfo, 0, len(rs))
 	for _, r := range rs {
 		if s, err := r.ask(ctx, &request{kind: reqSnapshot}); err == nil {
-			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State, Owner: h.opt.Owner})
+			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State, Owner: h.opt.Owner, Players: playersAt(&s.snap.State)})
 		}
 	}
 	return out
+}
+
+// playersAt counts the players with a stake on a table, from its full view.
+func playersAt(st *table.State) int {
+	seen := map[string]bool{}
+	for _, ws := range [][]table.Wager{st.Wagers, st.Riding, st.Dragon} {
+		for i := range ws {
+			seen[ws[i].Player] = true
+		}
+	}
+	return len(seen)
 }
 
 // Join makes the host one of a cluster's; call it before Open.

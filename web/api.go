@@ -38,6 +38,9 @@ type TableView struct {
 	Tournament *tabletop.Session `json:"tournament,omitempty"`
 	// PlayerEdge: a tournament game's cash table shows its bets' exact player edge (cash.go).
 	PlayerEdge []BetEdge `json:"player_edge,omitempty"`
+	// Players, in the lobby: the players with a stake on the table now (this round's
+	// wagers, riding ones and a Dragon session's), the table's seats as the lobby counts them.
+	Players int `json:"players,omitempty"`
 }
 
 func tableView(spec live.Spec, st *table.State, owner string) TableView {
@@ -62,7 +65,9 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	out := []TableView{}
 	for _, t := range s.host.Tables(r.Context()) {
-		out = append(out, tableView(t.Spec, &t.State, t.Owner))
+		v := tableView(t.Spec, &t.State, t.Owner)
+		v.Players = t.Players
+		out = append(out, v)
 	}
 	writeJSON(w, 200, out)
 }

@@ -365,3 +365,28 @@ func TestRateLimitPerToken(t *testing.T) {
 		t.Fatalf("rate limit: %v", codes)
 	}
 }
+
+// TestLobbyCountsThePlayersAtEachTable: the lobby lists how many players have a stake on
+// each table now (its seats as a lobby counts them), not how many wagers.
+func TestLobbyCountsThePlayersAtEachTable(t *testing.T) {
+	f := newFixture(t)
+	f.dealer("tiger", map[string]any{"cmd": "new_shoe"})
+	f.dealer("tiger", map[string]any{"cmd": "open"})
+	for _, w := range []struct{ who, bet string }{{"ann", "banker"}, {"ann", "tie"}, {"bob", "player"}} {
+		if code := f.do(w.who, "POST", "/api/tables/tiger/wagers", map[string]any{"bet": w.bet, "stake": 500}, nil); code != 200 {
+			t.Fatalf("%s on %s: %d", w.who, w.bet, code)
+		}
+	}
+	var lobby []struct {
+		ID      string
+		Players int
+	}
+	f.do("", "GET", "/api/tables", nil, &lobby)
+	got := map[string]int{}
+	for _, tv := range lobby {
+		got[tv.ID] = tv.Players
+	}
+	if got["tiger"] != 2 || got["rws"] != 0 {
+		t.Fatalf("players at each table: %v, want tiger 2 (ann and bob), rws 0", got)
+	}
+}

@@ -242,7 +242,8 @@ func chineseCase(p *pagesCase) {
 	p.screen("phone-table-zh-first-screen")
 	p.shot("phone-table-zh")
 	p.open("/", "zh-CN")
-	p.do("the Chinese lobby", waitJS(`document.querySelectorAll('[data-table]').length === 2 && document.querySelector('h1').textContent === '牌桌'`, 15*time.Second))
+	p.do("the Chinese lobby", waitJS(`document.querySelectorAll('[data-table]').length === 2 && document.querySelector('h1').textContent === '牌桌'`, 15*time.Second),
+		waitJS(`[...document.querySelectorAll('.tc-players')].every((e) => /^\d+ 位玩家$/.test(e.textContent))`, 5*time.Second))
 	var inView int
 	p.eval(`[...document.querySelectorAll('[data-table]')].filter((e) => e.getBoundingClientRect().bottom <= innerHeight).length`, &inView)
 	if inView != 2 {

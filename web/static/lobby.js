@@ -1,9 +1,9 @@
 /* lobby.js: the lobby at /. Polls GET /api/tables every 2 s (and at once when the page comes
    back into view), updates each table's card in place, and ticks the countdowns on server time.
    Each card shows the table's limits, its current streak ("Banker ×5", from the shoe's Big
-   Road) and its action this round. The API has no seat count, so the action is what each
-   table's snapshot says: how many bets carry stakes this round and the stakes in play (its
-   totals), read every 5 s. Each table's amounts are in its own currency: its decimals and its
+   Road), the players with a stake on it now (the lobby's "players seated") and its action this
+   round: how many bets carry stakes and the stakes in play (its snapshot's totals), read every
+   5 s. Each table's amounts are in its own currency: its decimals and its
    sign ("¥100 – ¥1,000,000", "BHD 0.100 – BHD 1,000.000"), whatever the player's wallet.
    Needs i18n.js, currency.js, app.js and roads.js; starts once the language is in. */
 'use strict';
@@ -32,6 +32,7 @@ window.Bac.ready.then(() => (function (Bac) {
       shoe: h('span', { class: 'tc-shoe' }),
       streak: h('span', { class: 'tc-streak' }),
       limits: h('span', { class: 'tc-limits' }),
+      players: h('span', { class: 'tc-players' }),
       action: h('span', { class: 'tc-action' }),
       road: h('div', { class: 'tc-road' }),
       links: h('div', { class: 'tc-links' }),
@@ -41,7 +42,7 @@ window.Bac.ready.then(() => (function (Bac) {
       link,
       h('div', { class: 'tc-head' }, h('div', { class: 'tc-titles' }, parts.name, parts.game), parts.mode),
       h('div', { class: 'tc-row' }, parts.phase, parts.count, parts.streak, parts.round, parts.shoe),
-      h('div', { class: 'tc-row tc-facts' }, parts.limits, parts.action),
+      h('div', { class: 'tc-row tc-facts' }, parts.limits, parts.players, parts.action),
       parts.road, parts.links);
     root.addEventListener('click', (e) => {
       if (e.target.closest('a') && e.target.closest('a') !== link) return;
@@ -81,6 +82,8 @@ window.Bac.ready.then(() => (function (Bac) {
     setText(p.shoe, shoe.number ? t('lobby.shoe', { n: shoe.number, left: shoe.left !== undefined ? shoe.left : '–' }) : '');
     setText(p.limits, limitsText(tv));
     setAttr(p.limits, 'data-currency', tv.currency || null);
+    setText(p.players, Bac.tn('lobby.players', tv.players || 0));
+    setAttr(p.players, 'data-players', tv.players || 0);
     const st = Bac.streakOf(tv.big_road);
     setText(p.streak, st ? Bac.winnerName(st.side) + ' ×' + st.n : '');
     setAttr(p.streak, 'data-streak', st ? st.side + st.n : null);
