@@ -103,23 +103,7 @@ func TestCrashRecovery(t *testing.T) {
 	phases := map[string]int{}
 	start := time.Now()
 	for i := 0; i < kills; i++ {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "BACCARAT_CRASH_DB="+path, "BACCARAT_CRASH_RUN="+strconv.Itoa(i))
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		lines := make(chan string, 4096)
-		go func() {
-			sc := bufio.NewScanner(stdout)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
+		cmd, lines := startChild(t, "TestCrashChild", "BACCARAT_CRASH_DB="+path, "BACCARAT_CRASH_RUN="+strconv.Itoa(i))
 		// Wait until the child is serving, then kill it at a random moment.
 		ready := false
 		timeout := time.After(20 * time.Second)
@@ -228,4 +212,28 @@ func checkCrashDB(t *testing.T, path string, acked map[string]uint64) {
 	t.Logf("verify: %d records, %d rounds, %d voids, %d settlements recomputed; %d acknowledged wagers all present once",
 		rep.Records, rep.Rounds, rep.Voids, rep.Wagers, len(acked))
 	_ = baccarat.NumCards
+}
+
+// startChild runs one test of this binary in a process of its own, with env added, and
+// returns it and its output's lines (closed when it exits): the crash tests kill it.
+func startChild(t *testing.T, test string, env ...string) (*exec.Cmd, <-chan string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 4096)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return cmd, lines
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -88,23 +87,7 @@ func TestTournamentSurvivesKills(t *testing.T) {
 		if run > kills+40 {
 			t.Fatalf("the tournament did not finish after %d runs", run)
 		}
-		cmd := exec.Command(os.Args[0], "-test.run=^TestTournamentCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "BACCARAT_TCRASH_DB="+path, "BACCARAT_TCRASH_RUN="+strconv.Itoa(run))
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		lines := make(chan string, 1024)
-		go func() {
-			sc := bufio.NewScanner(stdout)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
+		cmd, lines := startChild(t, "TestTournamentCrashChild", "BACCARAT_TCRASH_DB="+path, "BACCARAT_TCRASH_RUN="+strconv.Itoa(run))
 		// Kill a random while after the tournament is up again (its tables' leases lapse
 		// first), unless enough kills have been made: then let it finish.
 		var killAt <-chan time.Time

@@ -172,20 +172,7 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 	}
 
 	desk, phoneZh, dealer := page("ann", desktop), page("ann", phone), page("lin", desktop)
-	step := func(name string, pages []*pagesCase, fn func(t *testing.T)) {
-		ok := t.Run(name, func(t *testing.T) {
-			for _, p := range pages {
-				p.t = t
-			}
-			fn(t)
-			for _, p := range pages {
-				p.noErrors()
-			}
-		})
-		if !ok {
-			t.FailNow()
-		}
-	}
+	step := func(name string, pages []*pagesCase, fn func(t *testing.T)) { pageStep(t, name, pages, fn) }
 	text := func(p *pagesCase, sel string) string {
 		var s *string
 		p.eval(textJS(sel), &s)

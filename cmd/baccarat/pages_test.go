@@ -56,6 +56,23 @@ func (p *pagesCase) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// pageStep runs one step of a page test that needs the steps before it: the pages report to
+// the step, a step fails on their script errors too, and the first step that fails ends the test.
+func pageStep(t *testing.T, name string, pages []*pagesCase, fn func(t *testing.T)) {
+	ok := t.Run(name, func(t *testing.T) {
+		for _, p := range pages {
+			p.t = t
+		}
+		fn(t)
+		for _, p := range pages {
+			p.noErrors()
+		}
+	})
+	if !ok {
+		t.FailNow()
+	}
+}
+
 func (p *pagesCase) eval(expr string, out any) {
 	p.t.Helper()
 	raw, err := chromedp.Run(p.ctx, chromedp.Evaluate[json.RawMessage](expr))

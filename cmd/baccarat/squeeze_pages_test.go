@@ -130,22 +130,8 @@ func TestPagesSqueezeByHighestBettorRevealsExactlyTheDealtCards(t *testing.T) {
 		command(map[string]any{"cmd": "card", "card": card})
 	}
 
-	// Each step needs the one before it: the first that fails ends the test. A step fails on
-	// its pages' script errors too.
-	step := func(name string, pages []*pagesCase, fn func(t *testing.T)) {
-		ok := t.Run(name, func(t *testing.T) {
-			for _, p := range pages {
-				p.t = t
-			}
-			fn(t)
-			for _, p := range pages {
-				p.noErrors()
-			}
-		})
-		if !ok {
-			t.FailNow()
-		}
-	}
+	// Each step needs the one before it: the first that fails ends the test.
+	step := func(name string, pages []*pagesCase, fn func(t *testing.T)) { pageStep(t, name, pages, fn) }
 
 	step("ann squeezes the Banker: its cards under their backs, face down on the table", []*pagesCase{ann}, func(t *testing.T) {
 		ann.do("ann's squeeze panel", waitJS(`!document.querySelector('#squeeze').hidden && document.querySelector('#squeeze').dataset.mode === 'squeezer' &&
