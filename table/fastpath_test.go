@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -172,4 +173,115 @@ func TestRulesBehindShortcutsStillRefuse(t *testing.T) {
 		x.refused(&Place{Player: "ann", Bet: "banker", Stake: 100}, baccarat.CodeBothSides)
 		x.place("ann", "tie", 100)
 	})
+}
+
+// TestOwnWagerFastPathAgrees: a prepared wager (which placeOwn may take) and the same wager
+// unprepared (which place resolves by name and checks rule by rule) are taken or refused
+// alike, with the same code, message and event, leaving the same table, over random wagers
+// in every game: stakes at and around the limits and the money available, request ids,
+// every bet, other seats, betting closed or interrupted, and the layout rules set.
+func TestOwnWagerFastPathAgrees(t *testing.T) {
+	pit := Header{Role: RolePit, Actor: "pit-1"}
+	for _, game := range []string{"mbs-tournament", "rws-no-commission", "mbs-tiger", "mbs-dragon", "bet-on-baccarat", "punto-banco"} {
+		t.Run(game, func(t *testing.T) {
+			rng := baccarat.SeededSource(7)
+			pick := func(n int) int { return int(rng.Uint64() % uint64(n)) }
+			var fast, slow *Table
+			both := func(c, d Command) {
+				ef, errF := fast.Apply(c)
+				es, errS := slow.Apply(d)
+				if fmt.Sprint(errF) != fmt.Sprint(errS) {
+					t.Fatalf("%+v: prepared %v, by name %v", c, errF, errS)
+				}
+				if len(ef) != len(es) {
+					t.Fatalf("%+v: prepared %d events, by name %d", c, len(ef), len(es))
+				}
+				for i := range ef { // as recorded: the two tables intern names in their own order
+					a, _ := json.Marshal(&ef[i])
+					b, _ := json.Marshal(&es[i])
+					if string(a) != string(b) {
+						t.Fatalf("%+v: prepared\n%s\nby name\n%s", c, a, b)
+					}
+				}
+			}
+			for shoe := range 3 {
+				var err error
+				cfg := Config{Game: game, Mode: ModeDealer, DefaultLimit: Limit{Min: 50, Max: 400}}
+				if fast, err = New(cfg); err != nil {
+					t.Fatal(err)
+				}
+				slow, _ = New(cfg)
+				both(&NewShoe{}, &NewShoe{})
+				g := fast.Game()
+				if g.Rules.MaxWagersPerArea > 0 && shoe > 0 {
+					both(&SetAreaLimit{Header: pit, Limit: shoe}, &SetAreaLimit{Header: pit, Limit: shoe})
+				}
+				if g.Rules.TableDifferential && shoe > 0 {
+					both(&SetDifferential{Header: pit, Amount: 300}, &SetDifferential{Header: pit, Amount: 300})
+				}
+				bet := g.Bets[pick(len(g.Bets))].ID
+				both(&SetLimit{Header: pit, Bet: bet, Min: 1, Max: 100}, &SetLimit{Header: pit, Bet: bet, Min: 1, Max: 100})
+				for round := range 10 {
+					both(&Open{}, &Open{})
+					for i := range 60 {
+						switch {
+						case round == 3 && i == 10:
+							both(&Interrupt{}, &Interrupt{})
+							c := &Place{Player: "ann", Bet: g.Bets[0].ID, Stake: 100, Available: 1 << 40}
+							d := *c
+							fast.Prepare(c)
+							both(c, &d) // a wager that would be taken but for the interruption
+						case round == 3 && i == 20:
+							both(&Resume{}, &Resume{})
+						case pick(50) == 0:
+							both(&Close{}, &Close{})
+						}
+						players := []string{"ann", "bob", "cat", "dan"}
+						c := &Place{Player: players[pick(4)], Bet: g.Bets[pick(len(g.Bets))].ID,
+							Stake:     []baccarat.Money{0, -5, 1, 49, 50, 100, 350, 400, 401, 5000}[pick(10)],
+							Available: []baccarat.Money{0, 100, 1 << 40}[pick(3)]}
+						if pick(4) == 0 {
+							c.RequestID = fmt.Sprint("r", pick(8))
+						}
+						if pick(6) == 0 {
+							c.Header, c.Seat = Header{Role: RoleDealer, Actor: "dealer-1"}, players[pick(4)]
+						}
+						if pick(8) == 0 {
+							c.Bet = "no_such_bet"
+						}
+						for _, p := range fast.Prices() {
+							if p.Bet == c.Bet {
+								c.Odds = p.Odds
+							}
+						}
+						d := *c
+						fast.Prepare(c)
+						both(c, &d)
+					}
+					if fast.Phase() == PhaseBetting {
+						both(&Close{}, &Close{})
+					}
+					late := &Place{Player: "bob", Bet: g.Bets[0].ID, Stake: 100, Available: 1 << 40}
+					d := *late
+					fast.Prepare(late)
+					both(late, &d) // a wager that would be taken but for "No more bets"
+					for i := 0; i < 12 && (fast.Phase() == PhaseClosed || fast.Phase() == PhaseDealing); i++ {
+						if g.Rules.BettingRounds > 1 {
+							both(&Close{}, &Close{}) // Bet on Baccarat's later betting rounds, where open
+						}
+						k := baccarat.Card(1 + pick(52))
+						both(&Card{Card: &k}, &Card{Card: &k})
+					}
+					if fast.Phase() != PhaseSettled && fast.Phase() != PhaseIdle && fast.Phase() != PhaseVoid {
+						both(&Void{Header: pit}, &Void{Header: pit})
+					}
+				}
+				sf, _ := json.Marshal(fast.State())
+				ss, _ := json.Marshal(slow.State())
+				if !reflect.DeepEqual(tallies(fast), tallies(slow)) || string(sf) != string(ss) {
+					t.Fatalf("shoe %d: the tables differ:\n%v %s\n%v %s", shoe, tallies(fast), sf, tallies(slow), ss)
+				}
+			}
+		})
+	}
 }

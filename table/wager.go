@@ -48,9 +48,7 @@ func (t *Table) layWager(w *Wager) {
 	t.addWager(w)
 }
 
-// addWager puts a wager on this round's layout and counts it in the round's tallies: what
-// each party has on each spot, the stakes on each bet and side, and, where a limit reads
-// them (ruleArea), the places taken in each playing area.
+// addWager puts a wager on this round's layout and counts it in the round's tallies.
 func (t *Table) addWager(w *Wager) {
 	n := len(t.wagers)
 	if n == cap(t.wagers) {
@@ -58,6 +56,13 @@ func (t *Table) addWager(w *Wager) {
 	}
 	t.wagers = t.wagers[:n+1]
 	t.wagers[n] = *w // copied once (append would copy it twice: it cannot tell w is not in t.wagers)
+	t.tally(&t.wagers[n])
+}
+
+// tally counts a wager just put on this round's layout in the round's tallies: what each
+// party has on each spot, the stakes on each bet and side, and, where a limit reads them
+// (ruleArea), the places taken in each playing area.
+func (t *Table) tally(w *Wager) {
 	p := &t.parties[w.party]
 	bi, betting := int(w.bet), w.Betting
 	var had baccarat.Money
