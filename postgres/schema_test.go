@@ -122,3 +122,24 @@ func TestMigrationsAreRecordedAndRunOnce(t *testing.T) {
 		t.Fatalf("opening a database from a newer program: %v, want refused", err)
 	}
 }
+
+// TestEntryCheckLooksUpByKey: the check that new ledger entries name existing accounts and
+// transactions runs with hash and merge joins and sequential scans off, so it looks each
+// entry up by primary key rather than reading all of ledger_transactions on every commit
+// (which the planner chose while its statistics were young, making a commit cost grow with
+// the books).
+func TestEntryCheckLooksUpByKey(t *testing.T) {
+	needPostgres(t)
+	_, cfg := openSchema(t)
+	c := rawConn(t, cfg)
+	var conf []string
+	if err := c.QueryRow(t.Context(), `SELECT proconfig FROM pg_proc
+		WHERE proname = 'check_new_entries' AND pronamespace = current_schema()::regnamespace`).Scan(&conf); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"enable_hashjoin=off", "enable_mergejoin=off", "enable_seqscan=off"} {
+		if !strings.Contains(strings.Join(conf, " "), want) {
+			t.Errorf("check_new_entries runs with %v: want %s", conf, want)
+		}
+	}
+}
