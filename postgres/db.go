@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,7 +24,9 @@ import (
 	migfile "github.com/tablehouse/baccarat/internal/migrations"
 )
 
-// DefaultMaxConns is the connection pool size Open uses.
+// DefaultMaxConns is the connection pool size Open uses unless the connection string sets
+// pool_max_conns (postgres://…?pool_max_conns=32): a server with thousands of players
+// reading accounts and request ids beside its commits may want more.
 const DefaultMaxConns = 8
 
 // DB is an open store: a pgxpool of connections, dialled when first needed.
@@ -34,11 +37,25 @@ type DB struct {
 // Open connects to the database named by dsn (a postgres:// URL or key=value string; a
 // search_path parameter selects the schema) and brings its schema up to date.
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	cfg, err := pgx.ParseConfig(dsn)
+	cfg, n, err := parse(dsn)
 	if err != nil {
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+		return nil, err
 	}
-	return OpenConfig(ctx, cfg, DefaultMaxConns)
+	return OpenConfig(ctx, cfg, n)
+}
+
+// parse reads a connection string and the pool size it asks for (pool_max_conns, which
+// pgxpool takes out of what it sends the server), DefaultMaxConns when it names none.
+func parse(dsn string) (*pgx.ConnConfig, int, error) {
+	pc, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, 0, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+	}
+	n := DefaultMaxConns
+	if strings.Contains(dsn, "pool_max_conns") {
+		n = int(pc.MaxConns)
+	}
+	return pc.ConnConfig, n, nil
 }
 
 // OpenConfig is Open with a parsed configuration and a pool size; tests use it to set
@@ -70,9 +87,9 @@ func OpenConfig(ctx context.Context, cfg *pgx.ConnConfig, maxConns int) (*DB, er
 // ONLY, no migration runs, and a database without our schema (or with a newer one) is
 // refused.
 func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
-	cfg, err := pgx.ParseConfig(dsn)
+	cfg, _, err := parse(dsn)
 	if err != nil {
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %v", err)
+		return nil, err
 	}
 	cfg.RuntimeParams["default_transaction_read_only"] = "on"
 	ms, err := migrations()
@@ -113,6 +130,9 @@ func newDB(cfg *pgx.ConnConfig, maxConns int) (*DB, error) {
 	}
 	return &DB{pool: p}, nil
 }
+
+// MaxConns is the most connections the store opens at once.
+func (db *DB) MaxConns() int { return int(db.pool.Config().MaxConns) }
 
 // Close closes the connections, waiting for those in use to be released.
 func (db *DB) Close() error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -104,4 +105,40 @@ func TestRequestConformance(t *testing.T) {
 func TestAccessConformance(t *testing.T) {
 	needPostgres(t)
 	accesstest.Run(t, func(t *testing.T) access.Store { return open(t) })
+}
+
+// TestOpenTakesPoolSizeFromConnectionString: pool_max_conns in the connection string sets
+// the pool (and is not sent to the server, which would refuse it); without it the pool has
+// DefaultMaxConns.
+func TestOpenTakesPoolSizeFromConnectionString(t *testing.T) {
+	needPostgres(t)
+	_, cfg := openSchema(t) // a schema of the test's own, migrated
+	base := os.Getenv("BACCARAT_TEST_POSTGRES")
+	sep := "?"
+	if strings.Contains(base, "?") {
+		sep = "&"
+	}
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"", postgres.DefaultMaxConns},
+		{"pool_max_conns=3", 3},
+	} {
+		dsn := base + sep + "search_path=" + cfg.RuntimeParams["search_path"]
+		if tc.query != "" {
+			dsn += "&" + tc.query
+		}
+		db, err := postgres.Open(t.Context(), dsn)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.query, err)
+		}
+		if _, err := db.Tables(t.Context()); err != nil {
+			t.Fatalf("%q: %v", tc.query, err)
+		}
+		if got := db.MaxConns(); got != tc.want {
+			t.Errorf("%q: a pool of %d, want %d", tc.query, got, tc.want)
+		}
+		db.Close()
+	}
 }

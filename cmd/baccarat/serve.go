@@ -50,6 +50,9 @@ The tournament games pay Banker 1:1 and Dragon bets generously because they are 
 chips: a cash table of one needs "cash": true in its config, and the server then logs, and
 the lobby shows, the exact player edge of each of its bets.
 
+On PostgreSQL each server keeps a pool of 8 connections; pool_max_conns in the URL sets
+another size (postgres://…?pool_max_conns=32).
+
 Several servers can share one PostgreSQL database: each table is owned by one server at a
 time through a lease, and a survivor takes over the tables of a server that dies. They must
 share --secret (or BACCARAT_SECRET) so each accepts the others' tokens. With --nats they act
