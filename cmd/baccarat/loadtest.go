@@ -315,6 +315,7 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 		if _, err := buf.ReadFrom(rd); err != nil {
 			return
 		}
+		got := time.Now() // a result is timed when it arrives, not after the tool has parsed it
 		data := buf.Bytes()
 		// Only two public events matter here; skip the rest without parsing them, so the
 		// load tool spends its share of the CPU on being many clients, not on JSON.
@@ -323,15 +324,23 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 		}
 		for _, m := range decodeFrame(data) {
 			if m.Type == "event" && m.Event != nil {
-				lt.onEvent(ctx, base, token, m.Event)
+				lt.onEvent(ctx, base, token, m.Event, got)
 			}
 		}
 	}
 }
 
 type streamMsg struct {
-	Type  string       `json:"type"`
-	Event *table.Event `json:"event"`
+	Type  string     `json:"type"`
+	Event *loadEvent `json:"event"`
+}
+
+// loadEvent is what the load tool reads of an event: enough to bet and to time a result.
+// The rest of the event (a settlement lists every wager) is skipped unparsed.
+type loadEvent struct {
+	Type  table.EventType `json:"type"`
+	Round uint64          `json:"round"`
+	At    time.Time       `json:"at"`
 }
 
 // decodeFrame reads one message or an array of them (web/API.md).
@@ -348,13 +357,13 @@ func decodeFrame(data []byte) []streamMsg {
 	return []streamMsg{m}
 }
 
-func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *table.Event) {
+func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent, got time.Time) {
 	switch e.Type {
 	case table.EvBettingOpened:
 		delay := time.Duration(rand.Int64N(int64(lt.betting / 2)))
 		go lt.bet(ctx, base, token, delay)
 	case table.EvRoundSettled:
-		d := time.Since(e.At)
+		d := got.Sub(e.At)
 		lt.mu.Lock()
 		if lt.delivery == nil {
 			lt.delivery = map[uint64][]time.Duration{}
