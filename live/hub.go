@@ -64,8 +64,8 @@ type hub struct {
 	start    int // index of the oldest delivery in ring
 
 	queue    []*Delivery // published, not yet handed to every subscriber, oldest first
-	fanning  bool       // a fan-out goroutine is emptying queue
-	audience []*sub     // the subscribers of the public delivery being fanned out
+	fanning  bool        // a fan-out goroutine is emptying queue
+	audience []*sub      // the subscribers of the public delivery being fanned out
 }
 
 // fanChunk is how many subscribers the fan-out hands a public delivery to before it yields.
