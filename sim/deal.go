@@ -13,6 +13,12 @@ const deckSpace = 8192
 
 var _ = [deckSpace - 100*baccarat.NumCards]struct{}{}
 
+// resultSpace is a power of two that holds a chunk's winners at the most coups a chunk can
+// have, a round begun on every fourth card of 100-deck shoes, for a masked index.
+const resultSpace = 1 << 17
+
+var _ = [resultSpace - ChunkShoes*(100*baccarat.NumCards/4+1)]struct{}{}
+
 // maxBets bounds the single-coup bets of a game the simulator settles (the largest has 9).
 const maxBets = 16
 
@@ -21,40 +27,52 @@ const maxBets = 16
 type worker struct {
 	t     *table
 	r     rng
-	deck  *[deckSpace + 8]uint16 // the shoe and room to spare, for masked indices
-	cards []uint16               // the shoe, deck[:len(t.shoe)]: card | point value<<8
+	n     uint64   // cards in the shoe
+	cards []uint32 // the shoe, deck[:n]
 
-	// Indexed by key or by class, as arrays so that the dealing loop needs neither bounds
-	// checks nor registers for them: there are fewer classes than keys.
-	keyClass [keySpace]uint16 // 0: key not seen yet
-	cnt      [keySpace]uint32 // coups per class in the current shoe
-	touched  [keySpace]uint16 // touched[:nt]: the classes of the current shoe's coups, each once
-	wins     [keySpace]uint8  // per class: its winner
-	nt       int
-
+	nr      uint    // results[:nr]
 	classes []class // index 0 unused; one per distinct settlement row
 	rows    map[signature]uint16
-	results []uint8 // results[:nr]: the chunk's winners in order (Dragon games only)
-	nr      int
-	blocks  []uint32 // their summaries, block by block (countSessions)
+	blocks  []uint32 // summaries of the chunk's results, block by block (countSessions)
 
-	total    []uint64 // coups per class, all shoes
-	bets     []batch  // per bet
-	hands    uint64
-	voids    uint64
-	shoes    uint64
-	dealt    uint64
-	sessions [][3][8]uint64 // per session length: sessions by longest Banker, Player, any streak
+	classSums []classSums     // per class
+	ups       []uint64        // the classes' ups (classSums)
+	net       [maxBets]int64  // per bet, the current shoe's (shoeNet)
+	res       baccarat.Result // a coup settled for the first time (newClass), kept off the heap
+	bets      []batch         // per bet
+	sums      shoeSums        // the shoes of bets
+	voids     uint64
+	dealt     uint64
+	sessions  [][64]uint64 // per session length: sessions by longest Banker streak<<3 | longest Player streak
+
+	// What the dealing loop reads and writes, in the worker itself so that one register
+	// reaches all of it, and as arrays indexed with masks so that it needs no bounds checks.
+	// There are fewer classes than keys.
+	dealTables
+	deck     [deckSpace + 8]uint32 // the shoe, as card words, and room to spare for masked indices
+	keyClass [keySpace]uint16      // per key: its class | its winner<<winShift; 0: key not seen yet
+	cnt      [classMask + 1]uint16 // coups per class in the current shoe (a shoe has fewer than 1,301)
+	results  [resultSpace]uint8    // results[:nr]: the chunk's winners in order (read for Dragon games)
 }
 
+// A keyClass entry holds the key's class and, above it, the coup's winner, which the dealing
+// loop records for the Dragon bets' streaks; masking off the winner also bounds the class.
+const (
+	winShift  = 13
+	classMask = 1<<winShift - 1
+)
+
+var _ = [1<<winShift - keySpace]struct{}{} // every class, fewer than the keys, fits below the winner
+
 func newWorker(t *table) *worker {
-	w := &worker{t: t, deck: new([deckSpace + 8]uint16), classes: make([]class, 1), total: make([]uint64, 1),
-		rows: map[signature]uint16{}, bets: make([]batch, len(t.bets)), sessions: make([][3][8]uint64, len(t.sessions))}
-	w.cards = w.deck[:len(t.shoe)]
+	w := &worker{t: t, n: uint64(len(t.shoe)), classes: make([]class, 1), classSums: make([]classSums, 1),
+		rows: map[signature]uint16{}, bets: make([]batch, len(t.bets)),
+		sessions: make([][64]uint64, len(t.sessions))}
+	w.dealTables = dealTables{steps: steps, cells: cells, pairTerms: pairTerms}
+	w.cards = w.deck[:w.n]
 	if t.dragon {
 		// A coup takes at least four cards, and a shoe's last round may start with fewer left.
-		w.results = make([]uint8, ChunkShoes*(len(t.shoe)/4+1))
-		w.blocks = make([]uint32, len(w.results)/t.block)
+		w.blocks = make([]uint32, ChunkShoes*(len(t.shoe)/4+1)/t.block)
 	}
 	return w
 }
@@ -68,197 +86,185 @@ func (w *worker) chunk(seed uint64, idx, shoes int) {
 	for i := 0; i < shoes; i++ {
 		w.shoe()
 	}
-	w.countSessions()
+	if w.t.dragon {
+		w.countSessions()
+	}
 }
 
-// decide[(sp·19 + sb)<<4 | x] is the Table of Play as two bits, Player draws | Banker draws<<1,
-// from the raw sums of the first two cards of each hand (0–18) and the fifth card's value x
-// (the Player's third card if the Player draws). One lookup, and so one short chain of
-// dependent loads from one coup to the next.
-var decide = func() (t [361 << 4]uint8) {
-	for sp := 0; sp < 19; sp++ {
-		for sb := 0; sb < 19; sb++ {
-			p, b := sp%10, sb%10
-			for x := 0; x < 10; x++ {
-				var d uint8
-				switch {
-				case p >= 8 || b >= 8:
-				case baccarat.PlayerDraws(p):
-					d = 1
-					if baccarat.BankerDraws(b, x) {
-						d |= 2
-					}
-				case baccarat.BankerDraws(b, -1):
-					d = 2
-				}
-				t[(sp*19+sb)<<4|x] = d
-			}
-		}
-	}
-	return t
-}()
-
-// shoe shuffles and deals one shoe to its cut card. Cards are held with their point value in
-// the high byte. When the cut card comes out during a round, the round is completed (Tiger
-// 3.17); when the cards run out first, it is void.
+// shoe shuffles and deals one shoe to its cut card. When the cut card comes out during a
+// round, the round is completed (Tiger 3.17); when the cards run out first, it is void.
 //
-// The dealing loop (deal) makes no calls, so that the compiler can keep its state in
-// registers; it stops at what it does not handle itself (a coup whose key has no class yet, a
-// round with fewer than six cards left), which is settled here.
+// The dealing loop (deal) shuffles as it goes, and makes no calls, so that the compiler can
+// keep its state in registers; it stops at what it does not handle itself (a coup whose key
+// has no class yet, the end of the shuffle, a draw to redraw, a round with fewer than six
+// cards left), which is handled here.
 func (w *worker) shoe() {
-	n := uint64(len(w.cards))
+	n := w.n
 	cut := uint64(w.t.cut)
-	w.shuffle(min(n, cut+5))
+	m := min(n, cut+5) // the cards a round started before the cut card can reach (see shuffle.go)
+	i := w.shuffleTo(0, 6)
 	pos := uint64(0)
 	for pos < cut {
 		var key uint
-		var d uint8
-		pos, key, d = w.deal(pos)
+		var cards uint64
+		pos, i, key, cards = w.deal(pos, i, m)
 		switch {
+		case cards != 0:
+			w.count(w.newClass(int(key), (*[6]uint32)(w.cards[pos:pos+6]), int(cards)))
+			if w.t.verify {
+				w.keyClass[key] = 0 // so that every coup comes to newClass
+			}
+			pos += cards
+		case i+6 > m && i < m:
+			i = w.finishShuffle(i, m)
+		case i < m: // a draw to redraw
+			i = w.shuffleTo(i, i+2)
 		case pos >= cut:
 		case n-pos < 6:
 			if pos = w.lastRound(pos); pos > n {
 				w.endShoe(n)
 				return
 			}
-		default:
-			w.count(w.newClass(int(key), (*[6]uint16)(w.cards[pos:pos+6]), int(d)))
-			if w.t.verify {
-				w.keyClass[key] = 0 // so that every coup comes to newClass
-			}
-			pos += 4 + uint64(d&1+d>>1)
 		}
+	}
+	if i < m { // the last coups did not need the last cards, but the next shoe's draws follow theirs
+		w.finishShuffle(i, m)
 	}
 	w.endShoe(min(pos, n))
 }
 
-// shuffle is Fisher–Yates from the front over the first m positions only: position i takes a
-// card uniformly from those not yet placed, so the first m cards are a uniform draw of m cards
-// in uniform order, and the cards behind them, which no round started before the cut card can
-// reach, need no shuffling. Each 64-bit draw places two cards: its 32-bit halves are made
-// indices in [0, n−i) and [0, n−i−1) by Lemire's multiply-and-reject, each rejected and redrawn
-// on its own in the rare case (fix32). The generator is written out here so that the loop keeps
-// its state in registers.
-func (w *worker) shuffle(m uint64) {
-	const mask = deckSpace - 1 // every index is below n: masking changes none, but spares the bounds checks
-	deck := w.deck
-	_ = deck[0] // one nil check, not one a card
-	n := uint64(len(w.cards))
-	s := w.r.s
-	for i := uint64(0); i+1 < m; i += 2 {
-		s += wyAdd
-		hi, lo := bits.Mul64(s, s^wyXor)
-		u, k := hi^lo, n-i
-		a := uint64(uint32(u)) * k
-		b := (u >> 32) * (k - 1)
-		if uint32(a) < uint32(k) || uint32(b) < uint32(k-1) {
-			r := rng{s}
-			a, b = r.fix32(a, k)<<32, r.fix32(b, k-1)<<32
-			s = r.s
-		}
-		i0, j0 := i&mask, (i+a>>32)&mask
-		deck[i0], deck[j0] = deck[j0], deck[i0]
-		i1, j1 := (i+1)&mask, (i+1+b>>32)&mask
-		deck[i1], deck[j1] = deck[j1], deck[i1]
-	}
-	w.r.s = s
-	if m%2 == 1 && m < n {
-		cards := w.cards
-		j := m - 1 + w.r.bounded(n-m+1)
-		cards[m-1], cards[j] = cards[j], cards[m-1]
-	}
-}
-
 // deal plays coups from pos while a round starts before the cut card with six cards left to
-// deal it from, counting each coup in its class. It returns where it stopped; if it stopped at
-// a coup whose key has no class yet, also that coup's key and draws (the Player drew | the
-// Banker drew<<1).
-func (w *worker) deal(pos uint64) (uint64, uint, uint8) {
-	end := min(uint64(w.t.cut)+5, uint64(len(w.cards)))
-	deck := w.deck
-	_ = deck[0] // one nil check, not one a coup
-	nt, nr := w.nt, w.nr
-	for pos+6 <= end {
-		h := (*[6]uint16)(deck[pos&(deckSpace-1):]) // pos < deckSpace: the mask changes nothing
-		pairs := pairKey[0][(h[0]^h[2])&63] + pairKey[1][(h[1]^h[3])&63] + pairKey[2][(h[0]^h[1])&63]
-		v4, v5 := h[4]>>8, h[5]>>8
-		sp, sb := h[0]>>8+h[2]>>8, h[1]>>8+h[3]>>8
-		st := step[(uint(sp)*19+uint(sb))<<4|uint(v4)&15]
-		pb := cellPB[(pbIndex[0][sp&31]+pbIndex[1][sb&31]+v4*10+v5)&(uint16(len(cellPB))-1)]
-		key := uint(st>>3) + uint(pb)*18 + uint(pairs)
-		cls := w.keyClass[key&(keySpace-1)]
-		if cls == 0 {
-			w.nt, w.nr = nt, nr
-			return pos, key, uint8(st >> 3 / 1800)
+// deal it from, counting each coup in its class, and shuffles from i (the cards below i are
+// shuffled) to m as it goes: before each coup, three pairs, so that the shuffle stays at least
+// six cards, a coup's most, ahead. Dealing a coup waits on the coup before, which says where it
+// starts; the shuffle waits on nothing of the dealing's, so the processor overlaps them.
+//
+// It returns where it stopped and where the shuffle is; if it stopped at a coup whose key has
+// no class yet, also that coup's key and the cards it takes. It stops short of the shuffle's
+// last pairs (fewer than three) and at a draw to redraw (at i), which shoe does.
+func (w *worker) deal(pos, i, m uint64) (uint64, uint64, uint, uint64) {
+	const mask = deckSpace - 1 // pos, i and j are below n: masking changes none, but spares the bounds checks
+	s, nr := w.r.s, w.nr
+	add, xor := wyConst[0], wyConst[1]
+	for pos+6 <= m {
+		if i < m {
+			if i+6 > m {
+				break
+			}
+			// Three pairs, each as in shuffleRun.
+			k := w.n - i
+			s += add
+			hi, lo := bits.Mul64(s^xor, s)
+			u := hi ^ lo
+			a, b := uint64(uint32(u))*k, (u>>32)*(k-1)
+			if uint32(a) < uint32(k) || uint32(b) < uint32(k-1) {
+				s -= add
+				break
+			}
+			d := (*[6]uint32)(w.deck[i&mask:])
+			j0, j1 := (i+a>>32)&mask, (i+b>>32+1)&mask
+			d[0], w.deck[j0] = w.deck[j0], d[0]
+			d[1], w.deck[j1] = w.deck[j1], d[1]
+			s += add
+			hi, lo = bits.Mul64(s^xor, s)
+			u = hi ^ lo
+			a, b = uint64(uint32(u))*(k-2), (u>>32)*(k-3)
+			if uint32(a) < uint32(k-2) || uint32(b) < uint32(k-3) {
+				s, i = s-add, i+2
+				break
+			}
+			j0, j1 = (i+2+a>>32)&mask, (i+3+b>>32)&mask
+			d[2], w.deck[j0] = w.deck[j0], d[2]
+			d[3], w.deck[j1] = w.deck[j1], d[3]
+			s += add
+			hi, lo = bits.Mul64(s^xor, s)
+			u = hi ^ lo
+			a, b = uint64(uint32(u))*(k-4), (u>>32)*(k-5)
+			if uint32(a) < uint32(k-4) || uint32(b) < uint32(k-5) {
+				s, i = s-add, i+4
+				break
+			}
+			j0, j1 = (i+4+a>>32)&mask, (i+5+b>>32)&mask
+			d[4], w.deck[j0] = w.deck[j0], d[4]
+			d[5], w.deck[j1] = w.deck[j1], d[5]
+			i += 6
 		}
-		w.touched[nt&(keySpace-1)] = cls // kept only if cls is new to this shoe: no branch to mispredict
-		nt += int(b2u(w.cnt[cls&(keySpace-1)] == 0))
-		w.cnt[cls&(keySpace-1)]++
-		if w.results != nil {
-			w.results[nr] = w.wins[cls&(keySpace-1)]
-			nr++
+
+		// The coup: its cards' words read once, the step (see cards.go) from three masked
+		// sums, the cell from the step and the sixth card, the pairs from three XORs of the
+		// first four cards.
+		h := (*[6]uint32)(w.deck[pos&mask:])
+		st := w.steps[(h[1]+h[3])&bankerField|(h[0]+h[2])&playerField|h[4]&fifthField]
+		key := uint(w.cells[uint(st)&stepRow|uint(h[5]&15)]) + // a card's value is below 16
+			uint(w.pairTerms[0][(h[0]^h[2])>>cardShift]) +
+			uint(w.pairTerms[1][(h[1]^h[3])>>cardShift]) +
+			uint(w.pairTerms[2][(h[0]^h[1])>>cardShift])
+		key &= keySpace - 1 // no change: key < nKeys
+		e := w.keyClass[key]
+		if e == 0 {
+			w.r.s, w.nr = s, nr
+			return pos, i, key, uint64(st & stepCards)
 		}
-		pos += uint64(st & 7)
+		w.cnt[e&classMask]++
+		w.results[nr&(resultSpace-1)] = uint8(e >> winShift)
+		nr++
+		pos += uint64(st & stepCards)
 	}
-	w.nt, w.nr = nt, nr
-	return pos, 0, 0
+	w.r.s, w.nr = s, nr
+	return pos, i, 0, 0
 }
 
 // count adds a coup of class cls outside the dealing loop (which does the same inline).
 func (w *worker) count(cls uint16) {
-	if w.cnt[cls] == 0 {
-		w.touched[w.nt] = cls
-		w.nt++
-	}
 	w.cnt[cls]++
-	if w.results != nil {
-		w.results[w.nr] = w.wins[cls]
-		w.nr++
-	}
+	w.results[w.nr] = uint8(w.classes[cls].winner)
+	w.nr++
 }
 
 // lastRound plays a round started with fewer than six cards left (a cut card placed within
 // five cards of the end, so every card is shuffled); when the cards run out the round is void
 // and the shoe ends (SPEC §2), signalled by returning n+1.
 func (w *worker) lastRound(pos uint64) uint64 {
-	cards := w.cards
-	n := uint64(len(cards))
+	n := w.n
 	var buf [5]baccarat.Card // fewer than six cards are left
 	rest := buf[:n-pos]
 	for i := range rest {
-		rest[i] = baccarat.Card(cards[pos+uint64(i)] & 255)
+		rest[i] = wordCard(w.cards[pos+uint64(i)])
 	}
-	res, used, err := baccarat.Deal(rest)
-	if err != nil {
+	res := &w.res
+	var used int
+	var err error
+	if *res, used, err = baccarat.Deal(rest); err != nil {
 		w.voids++
 		return n + 1
 	}
-	key := coupKey(&res)
-	cls := w.keyClass[key]
+	key := coupKey(res)
+	cls := w.keyClass[key] & classMask
 	if cls == 0 {
-		cls = w.addClass(key, &res)
+		cls = w.addClass(key, res)
 	}
 	w.count(cls)
 	return pos + uint64(used)
 }
 
-// newClass settles a key seen for the first time, from the real coup that produced it
-// (draws: the Player drew | the Banker drew<<1). The dealing loop computed the key; the rules
-// engine deals the same cards again and must agree.
-func (w *worker) newClass(key int, dealt *[6]uint16, draws int) uint16 {
+// newClass settles a key seen for the first time, from the real coup that produced it, which
+// takes cards cards. The dealing loop computed the key; the rules engine deals the same cards
+// again and must agree.
+func (w *worker) newClass(key int, dealt *[6]uint32, cards int) uint16 {
 	var buf [6]baccarat.Card
-	order := buf[:4+draws&1+draws>>1]
+	order := buf[:cards]
 	for i := range order {
-		order[i] = baccarat.Card(dealt[i] & 255)
+		order[i] = wordCard(dealt[i])
 	}
-	res, _, err := baccarat.Deal(order)
-	if err != nil || coupKey(&res) != key {
+	res := &w.res
+	var err error
+	if *res, _, err = baccarat.Deal(order); err != nil || coupKey(res) != key {
 		panic("sim: the dealing loop and the rules engine disagree on " + res.String())
 	}
-	if id := w.keyClass[key]; id != 0 {
+	if id := w.keyClass[key] & classMask; id != 0 {
 		return id
 	}
-	return w.addClass(key, &res)
+	return w.addClass(key, res)
 }
 
 // addClass settles a new key; keys that settle every bet alike share one class.
@@ -267,39 +273,49 @@ func (w *worker) addClass(key int, res *baccarat.Result) uint16 {
 	id, ok := w.rows[c.sig()]
 	if !ok {
 		w.classes = append(w.classes, c)
-		w.total = append(w.total, 0)
+		sums := classSums{from: uint32(len(w.ups))}
+		for j, b := range c.up[:c.ups] {
+			w.ups = append(w.ups, uint64(b)|uint64(c.upNet[j])<<upShift)
+		}
+		sums.to = uint32(len(w.ups))
+		w.classSums = append(w.classSums, sums)
 		id = uint16(len(w.classes) - 1)
-		w.wins[id] = uint8(c.winner)
 		w.rows[c.sig()] = id
 	}
-	w.keyClass[key] = id
+	w.keyClass[key] = id | uint16(c.winner)<<winShift
 	return id
 }
 
-// endShoe settles the shoe's coups, bet by bet, from its class counts: every coup's stake on
-// every bet lost, and back for each class what its coups got above that on the bets they did
-// not lose.
+// endShoe settles the shoe's coups, bet by bet, from its class counts (shoeNet), and clears
+// them.
 func (w *worker) endShoe(dealt uint64) {
-	var net [maxBets]int64
-	hands := uint64(0)
-	for _, cls := range w.touched[:w.nt] {
-		k := w.cnt[cls]
-		w.cnt[cls] = 0
+	w.dealt += dealt
+	hands := w.shoeNet()
+	w.sums.add(hands)
+	addShoe(w.bets, &w.net, int64(hands)*w.t.scale, hands)
+}
+
+// shoeNet adds up, and clears, the shoe's class counts: it returns the shoe's coups, and adds
+// to net what they got on each bet above their stakes lost. Every coup's stake on every bet
+// is lost but for what each class's coups get back on the bets they do not lose. A game has a
+// few dozen classes, most of which come up in every shoe: looking at each costs less than
+// keeping a list, coup by coup, of those that came up.
+func (w *worker) shoeNet() (hands uint64) {
+	sums, ups := w.classSums, w.ups
+	for cls := 1; cls < len(sums); cls++ {
+		k := w.cnt[cls&classMask]
+		if k == 0 {
+			continue
+		}
+		w.cnt[cls&classMask] = 0
 		hands += uint64(k)
-		w.total[cls] += uint64(k)
-		c := &w.classes[cls]
-		for j, b := range c.up[:c.ups] {
-			net[b&(maxBets-1)] += int64(k) * c.upNet[j]
+		c := &sums[cls]
+		c.total += uint64(k)
+		for _, u := range ups[c.from:c.to] {
+			w.net[u&(maxBets-1)] += int64(k) * (int64(u) >> upShift)
 		}
 	}
-	w.nt = 0
-	lost := int64(hands) * w.t.scale
-	for b := range w.bets {
-		w.bets[b].add(net[b]-lost, hands)
-	}
-	w.hands += hands
-	w.shoes++
-	w.dealt += dealt
+	return hands
 }
 
 func b2i(b bool) int {
@@ -308,65 +324,3 @@ func b2i(b bool) int {
 	}
 	return 0
 }
-
-func b2u(b bool) uint {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// pairKey[0][c₀ ^ c₂] and pairKey[1][c₁ ^ c₃] are a coup key's pair terms, 6·pk and 2·bk, and
-// pairKey[2][c₀ ^ c₁] its same-rank term, from the two cards' indices (rank·4 + suit): their
-// XOR is 0 for identical cards and below 4 for cards of one rank.
-var pairKey = func() (t [3][64]uint8) {
-	for x := range 64 {
-		kind := b2i(x < 4) + b2i(x == 0)
-		t[0][x], t[1][x], t[2][x] = uint8(6*kind), uint8(2*kind), uint8(b2i(x < 4))
-	}
-	return t
-}()
-
-// step[i] is decide[i] made ready for the dealing loop: the cards the coup takes (4–6) | the
-// draws' part of the coup key, (Player draws + 2·Banker draws)·1800, <<3.
-var step = func() (t [361 << 4]uint16) {
-	for i, d := range decide {
-		t[i] = uint16(d)*1800<<3 | uint16(4+d&1+d>>1)
-	}
-	return t
-}()
-
-// cellPB[p·1000 + b·100 + x·10 + y] is P·10 + B, the final totals of a coup whose first two
-// cards make p for the Player and b for the Banker, and whose fifth and sixth cards are worth x
-// and y (whether or not they are drawn). pbIndex[0][s] and pbIndex[1][s] are the first two
-// terms from the raw sums s of the first two cards of each hand (0–18).
-var cellPB, pbIndex = func() (t [1 << 14]uint8, ix [2][32]uint16) {
-	for p := 0; p < 10; p++ {
-		for b := 0; b < 10; b++ {
-			for x := 0; x < 10; x++ {
-				for y := 0; y < 10; y++ {
-					P, B, third := p, b, x // the Banker's third card: the fifth, or the sixth after the Player's
-					d := decide[(p*19+b)<<4|x]
-					if d&1 != 0 {
-						P, third = (P+x)%10, y
-					}
-					if d&2 != 0 {
-						B = (B + third) % 10
-					}
-					t[p*1000+b*100+x*10+y] = uint8(P*10 + B)
-				}
-			}
-		}
-	}
-	for s := 0; s < 19; s++ {
-		ix[0][s], ix[1][s] = uint16(s%10*1000), uint16(s%10*100)
-	}
-	return t, ix
-}()
-
-var mod10 = func() (m [256]uint8) {
-	for i := range m {
-		m[i] = uint8(i % 10)
-	}
-	return m
-}()

@@ -64,3 +64,7 @@ func splitmix64(x uint64) uint64 {
 func chunkSeed(master uint64, chunk int) uint64 {
 	return splitmix64(splitmix64(master) ^ splitmix64(uint64(chunk)+0x632be59bd9b4e019))
 }
+
+// wyConst holds wyrand's constants as variables, for loops that would otherwise load each
+// constant into a register on every draw.
+var wyConst = [2]uint64{wyAdd, wyXor}

@@ -181,24 +181,27 @@ func report(cfg *Config, t *table, workers []*worker) *Report {
 	rows := map[signature]*class{}
 	counts := map[signature]uint64{}
 	bets := make([]batch, len(t.bets))
+	var sums shoeSums
 	sessions := make([][3][8]uint64, len(t.sessions))
 	for _, w := range workers {
-		rep.Hands += w.hands
+		rep.Hands += w.sums.h
+		sums.merge(&w.sums)
 		rep.Voids += w.voids
 		rep.Cards += w.dealt
 		for id := 1; id < len(w.classes); id++ {
 			c := &w.classes[id]
 			rows[c.sig()] = c
-			counts[c.sig()] += w.total[id]
+			counts[c.sig()] += w.classSums[id].total
 		}
 		for b := range bets {
 			bets[b].merge(&w.bets[b])
 		}
 		for i := range sessions {
-			for k := range sessions[i] {
-				for l := range sessions[i][k] {
-					sessions[i][k][l] += w.sessions[i][k][l]
-				}
+			for bp, n := range w.sessions[i] {
+				b, p := bp>>3, bp&7
+				sessions[i][0][b] += n
+				sessions[i][1][p] += n
+				sessions[i][2][max(b, p)] += n
 			}
 		}
 	}
@@ -226,7 +229,7 @@ func report(cfg *Config, t *table, workers []*worker) *Report {
 	}
 	for b, bet := range t.bets {
 		rep.Bets[b].Bet = bet.ID
-		rep.Bets[b].Return, rep.Bets[b].CI99 = bets[b].estimate(t.scale)
+		rep.Bets[b].Return, rep.Bets[b].CI99 = bets[b].estimate(&sums, t.scale)
 	}
 	for i, L := range t.sessions {
 		sr := SessionReport{Hands: L, Longest: sessions[i]}

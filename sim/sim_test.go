@@ -259,13 +259,13 @@ func TestDealingLoopKeyEveryCoup(t *testing.T) {
 			}
 			ranks[i], r = r%base, r/base
 			order[i] = baccarat.Card(ranks[i]*4 + suits[i])
-			w.cards[i] = uint16(order[i]) | uint16(order[i].Value())<<8
+			w.cards[i] = cardWord(order[i])
 		}
-		pos, key, d := w.deal(0)
+		pos, _, key, cards := w.deal(0, w.n, w.n) // shuffled
 		res, used, err := baccarat.Deal(order)
-		if err != nil || pos != 0 || int(key) != coupKey(&res) || 4+int(d&1+d>>1) != used {
-			t.Fatalf("ranks %v suits %v: loop key %d, draws %d; engine %s, key %d, %d cards",
-				ranks, suits, key, d, res, coupKey(&res), used)
+		if err != nil || pos != 0 || int(key) != coupKey(&res) || int(cards) != used {
+			t.Fatalf("ranks %v suits %v: loop key %d, %d cards; engine %s, key %d, %d cards",
+				ranks, suits, key, cards, res, coupKey(&res), used)
 		}
 		n++
 	}
@@ -315,4 +315,73 @@ func TestFoldedBlocksAgainstStreaks(t *testing.T) {
 			check(seq, g)
 		}
 	}
+}
+
+// The dealing loop shuffles as it deals (worker.deal); it deals the same coups, and leaves the
+// generator where it would be, as a shoe shuffled first by plain Fisher–Yates and dealt after.
+// The chunks are ones whose first shoe redraws a draw at each place the loop can meet one: the
+// first, second and third pair shuffled ahead of a coup (seed 2024, 8 decks).
+func TestShuffleAlongsideDealing(t *testing.T) {
+	cfg := Config{Game: games.PuntoBanco, Shoes: 1, CutCard: -1, Seed: 2024}
+	if err := cfg.validate(); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := newTable(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{0, 1, 409061, 486206, 15061, 89841} {
+		fast, slow := newWorker(tb), newWorker(tb)
+		for _, w := range []*worker{fast, slow} {
+			w.r = rng{chunkSeed(cfg.Seed, chunk)}
+			copy(w.cards, tb.shoe)
+		}
+		for shoe := range 8 {
+			fast.shoe()
+			shuffledFirst(slow)
+			if fast.r != slow.r || fast.nr != slow.nr || fast.results != slow.results || fast.sums != slow.sums {
+				t.Fatalf("chunk %d, shoe %d: dealt as it shuffled, %d coups; shuffled first, %d",
+					chunk, shoe, fast.nr, slow.nr)
+			}
+		}
+	}
+}
+
+// shuffledFirst plays a shoe shuffled first, by Fisher–Yates as shuffle.go describes it, one
+// draw a pair, written plainly, and then dealt.
+func shuffledFirst(w *worker) {
+	n, cut := w.n, uint64(w.t.cut)
+	m := min(n, cut+5)
+	for i := uint64(0); i+1 < m; i += 2 {
+		u := w.r.next()
+		a, b := (u&0xffffffff)*(n-i), (u>>32)*(n-i-1)
+		if uint32(a) < uint32(n-i) || uint32(b) < uint32(n-i-1) {
+			a, b = w.r.fix32(a, n-i)<<32, w.r.fix32(b, n-i-1)<<32
+		}
+		j0, j1 := i+a>>32, i+1+b>>32
+		w.cards[i], w.cards[j0] = w.cards[j0], w.cards[i]
+		w.cards[i+1], w.cards[j1] = w.cards[j1], w.cards[i+1]
+	}
+	if m%2 == 1 && m < n {
+		j := m - 1 + w.r.bounded(n-m+1)
+		w.cards[m-1], w.cards[j] = w.cards[j], w.cards[m-1]
+	}
+	pos := uint64(0)
+	for pos < cut {
+		var key uint
+		var cards uint64
+		pos, _, key, cards = w.deal(pos, m, m) // the shuffle is done
+		switch {
+		case cards != 0:
+			w.count(w.newClass(int(key), (*[6]uint32)(w.cards[pos:pos+6]), int(cards)))
+			pos += cards
+		case pos >= cut:
+		case n-pos < 6:
+			if pos = w.lastRound(pos); pos > n {
+				w.endShoe(n)
+				return
+			}
+		}
+	}
+	w.endShoe(min(pos, n))
 }

@@ -11,10 +11,14 @@ import (
 // Resolve, the first time the key comes up (see worker.newClass): no per-bet function calls
 // in the dealing loop, and nothing shared with the exact counter it is meant to check.
 //
-//	key = ((pd + 2·bd)·100 + P·10 + B)·18 + (pk·3 + bk)·2 + sameRank
+//	key = ((pk·3 + bk)·2 + sameRank)·nCells + (pd + 2·bd)·100 + P·10 + B
 //
-// with pk, bk = 0 no pair, 1 pair, 2 identical cards.
-const nKeys = 400 * 18
+// with pk, bk = 0 no pair, 1 pair, 2 identical cards. The cell comes last so that the dealing
+// loop reads it, all but the Banker's final total when both hands draw, from one table.
+const (
+	nCells = 400
+	nKeys  = 18 * nCells
+)
 
 var _ = [keySpace - nKeys]struct{}{} // keySpace must hold every key
 
@@ -28,7 +32,7 @@ type table struct {
 	bets     []*games.Bet // the single-coup bets
 	nets     [][]int64    // [bet][tier]: net win in units of 1/scale of the stake
 	scale    int64
-	shoe     []uint16 // the shoe in its unshuffled order, each card | its point value<<8
+	shoe     []uint32 // the shoe in its unshuffled order, as card words
 	cut      int      // a round starts only while fewer cards than this have been dealt
 	dragon   bool
 	sessions []int
@@ -70,7 +74,7 @@ func newTable(cfg *Config) (*table, error) {
 	}
 	for d := 0; d < cfg.Decks; d++ {
 		for k := baccarat.Card(0); k < baccarat.NumCards; k++ {
-			t.shoe = append(t.shoe, uint16(k)|uint16(k.Value())<<8)
+			t.shoe = append(t.shoe, cardWord(k))
 		}
 	}
 	t.cut = len(t.shoe) - cfg.CutCard
@@ -106,6 +110,18 @@ type class struct {
 	upNet [maxBets]int64
 }
 
+// classSums is what endShoe reads and adds to for a class: its coups over all shoes, and
+// where the bets it does not lose are in worker.ups, each as the bet | what the class's coups
+// get on it above a lost stake<<upShift (class.upNet).
+type classSums struct {
+	total    uint64
+	from, to uint32
+}
+
+const upShift = 4 // maxBets fits below
+
+var _ = [1<<upShift - maxBets]struct{}{}
+
 // signature identifies a settlement row across workers.
 type signature [2 + maxBets]uint8
 
@@ -129,7 +145,7 @@ func coupKey(r *baccarat.Result) int {
 	if r.Player.Card(0).Rank() == r.Banker.Card(0).Rank() {
 		same = 1
 	}
-	return cell*18 + (pk*3+bk)*2 + same
+	return ((pk*3+bk)*2+same)*nCells + cell
 }
 
 func kind(h baccarat.Hand) int {
