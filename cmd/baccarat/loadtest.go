@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
 	"slices"
@@ -19,7 +22,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/web"
@@ -32,8 +34,10 @@ func init() {
 		usage: `Usage: baccarat loadtest [--players 5000] [--rounds 3] [--betting 6s] [--game mbs-tournament] [--json]
        baccarat loadtest --servers URL,URL,… --admin-token T [--table load] [--players 15000] …
 
-Starts a server on 127.0.0.1 with a temporary SQLite database and one automatic table, then
-connects that many players, each with a real WebSocket and its own token. With --servers it
+Starts 'baccarat serve' on 127.0.0.1 in a process of its own (as a server runs: the clients
+share the machine's cores with it, not its scheduler and garbage collector) with a
+temporary SQLite database and one automatic table, then connects that many players, each
+with a real WebSocket and its own token. With --servers it
 starts nothing: it uses running servers (a cluster), creates the players' accounts and the
 table there with the admin token, and spreads the players over the servers, player i on
 server i mod n. Every round each
@@ -133,38 +137,82 @@ func loadtest(ctx context.Context, e *env, players, rounds int, betting time.Dur
 	}
 	defer os.RemoveAll(dir)
 	// Every simulated player comes from 127.0.0.1: lift the per-address caps that would
-	// otherwise (rightly) stop one address opening thousands of streams.
-	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "load.db"), AddressRate: 1e9,
-		Streams: web.StreamLimits{PerAddress: players + 16, Total: players + 16}}
-	cfgPath := filepath.Join(dir, "tables.json")
-	spec := live.Spec{ID: "load", Name: "Load", Mode: live.ModeAuto, Config: table.Config{Game: game, Cash: true},
-		Schedule: live.Schedule{Betting: betting, Card: 200 * time.Millisecond, Result: time.Second}}
-	b, _ := json.Marshal(serveConfig{Tables: []live.Spec{spec}})
+	// otherwise (rightly) stop one address opening thousands of streams and requests.
+	cfg := serveConfig{Tables: []live.Spec{}, Streams: web.StreamLimits{PerToken: 8, PerAddress: players + 16, Total: players + 16}}
+	b, _ := json.Marshal(cfg)
+	cfgPath := filepath.Join(dir, "server.json")
 	if err := os.WriteFile(cfgPath, b, 0o600); err != nil {
 		return loadReport{}, err
 	}
-	s.Config = cfgPath
-	if err := s.Start(ctx); err != nil {
+	base, admin, stop, err := startChildServer(ctx, "serve", "--db", filepath.Join(dir, "load.db"), "--addr", "127.0.0.1:0",
+		"--config", cfgPath, "--no-tournaments", "--rate-address", "1e9", "--rate-token", "1e9")
+	if err != nil {
 		return loadReport{}, err
 	}
-	defer s.Close()
-	secret, _ := s.secret()
-	tokens := access.NewTokens(secret)
-	fmt.Fprintf(e.stderr, "crediting %d players...\n", players)
-	toks := make([]string, players)
-	for i := range toks {
-		a := access.Account{ID: fmt.Sprintf("p%d", i), Role: access.RolePlayer, Created: time.Now().UTC()}
-		if err := s.store.CreateAccount(ctx, a); err != nil {
-			return loadReport{}, err
-		}
-		if err := s.host.Credit(ctx, "load-"+a.ID, a.ID, live.PlayMoney, 1_000_000_000); err != nil {
-			return loadReport{}, err
-		}
-		toks[i] = tokens.Issue(a)
+	defer stop()
+	return loadtestRemote(ctx, e, remoteLoad{bases: []string{base}, admin: admin, table: "load", game: game,
+		players: players, rounds: rounds, betting: betting})
+}
+
+// serverCommand makes the command that runs 'baccarat serve' with args: this program again
+// (tests run the test binary, see TestServeChild).
+var serverCommand = func(ctx context.Context, args ...string) *exec.Cmd {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
 	}
-	lt := &loadRun{base: s.web.URL(), bases: []string{s.web.URL()}, table: "load", betting: betting, client: &http.Client{Transport: &http.Transport{
-		MaxIdleConns: players, MaxIdleConnsPerHost: players, MaxConnsPerHost: 0}}}
-	return lt.measure(ctx, e, toks, rounds)
+	return exec.CommandContext(ctx, exe, args...)
+}
+
+// startChildServer runs a server in a process of its own, as it runs in production: the load
+// tool's thousands of clients then share the machine's cores with it, but not its
+// scheduler and garbage collector. It returns the server's URL and admin token (read off
+// what it prints when it is ready) and a function that stops it.
+func startChildServer(ctx context.Context, args ...string) (base, admin string, stop func(), err error) {
+	cmd := serverCommand(ctx, args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", "", nil, err
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return "", "", nil, err
+	}
+	stop = func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "baccarat is serving at "); ok {
+				base, _, _ = strings.Cut(rest, " ")
+			}
+			if f := strings.Fields(line); len(f) == 3 && f[0] == "Admin" && f[1] == "token:" {
+				admin = f[2]
+				close(ready)
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case <-ready:
+		return base, admin, stop, nil
+	case <-time.After(60 * time.Second):
+		stop()
+		return "", "", nil, fmt.Errorf("the server did not start: %s", strings.TrimSpace(stderr.String()))
+	}
 }
 
 // measure connects every player (player i to bases[i mod n]), plays the rounds and reports.
@@ -277,7 +325,6 @@ func loadtestRemote(ctx context.Context, e *env, r remoteLoad) (loadReport, erro
 }
 
 type loadRun struct {
-	base    string   // the server of a one-server run
 	bases   []string // the servers players spread over (player i on bases[i mod n])
 	table   string
 	betting time.Duration

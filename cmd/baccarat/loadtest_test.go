@@ -1,16 +1,25 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 )
 
-// TestLoadtestSmall runs the load tool end to end at a small size: a server, real
-// WebSocket players, a wager from each every round, every wager acknowledged and every
-// result delivered.
+// TestLoadtestSmall runs the load tool end to end at a small size: a server in a process of
+// its own, real WebSocket players, a wager from each every round, every wager acknowledged
+// and every result delivered.
 func TestLoadtestSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server and plays rounds")
+	}
+	serverCommand = func(ctx context.Context, args ...string) *exec.Cmd { // this test binary, as 'baccarat serve'
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestServeChild$")
+		cmd.Env = append(os.Environ(), "BACCARAT_CHILD_SERVE="+strings.Join(args, " "), "BACCARAT_CHILD_SERVE_FOR=2m")
+		return cmd
 	}
 	out, errOut, code := runCmd(t, "loadtest", "--players", "20", "--rounds", "1", "--betting", "1s", "--json")
 	if code != 0 {
