@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +35,29 @@ func TestLoadtestSmall(t *testing.T) {
 	}
 	if rep.ResultsMissed != 0 || rep.ResultMaxms <= 0 {
 		t.Errorf("report %+v: every result should reach every player, and be timed", rep)
+	}
+}
+
+// TestServeConfigWithNoTables: a config whose "tables" is an empty list runs no table (the
+// load tool makes its own through the admin API); without "tables" the defaults run.
+func TestServeConfigWithNoTables(t *testing.T) {
+	for _, tc := range []struct {
+		config string
+		none   bool
+	}{{`{"tables":[]}`, true}, {`{"demo_credit":100}`, false}} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "tables.json")
+		if err := os.WriteFile(path, []byte(tc.config), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "n.db"), Config: path, Demo: demoTournaments{Off: true}}
+		if err := s.Start(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		n := len(s.host.Tables(t.Context()))
+		s.Close()
+		if (n == 0) != tc.none {
+			t.Errorf("config %s: %d tables", tc.config, n)
+		}
 	}
 }

@@ -45,7 +45,8 @@ A config file (JSON) sets the tables and the demo money:
               "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
    "demo_credit":100000000, "streams":{"per_token":8,"per_address":512,"total":20000}}
 (schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer"; streams
-caps open WebSocket streams, the defaults shown).
+caps open WebSocket streams, the defaults shown). Without "tables" the server runs the
+default tables above; "tables":[] runs none (make them with POST /api/admin/tables).
 The tournament games pay Banker 1:1 and Dragon bets generously because they are played for
 chips: a cash table of one needs "cash": true in its config, and the server then logs, and
 the lobby shows, the exact player edge of each of its bets.
@@ -290,7 +291,7 @@ func (s *server) defaultTables() []live.Spec {
 
 func (s *server) createTables(ctx context.Context, cfg serveConfig) error {
 	specs := cfg.Tables
-	if len(specs) == 0 {
+	if specs == nil { // no "tables" in the config (an empty list means none)
 		specs = s.defaultTables()
 	}
 	if err := s.checkCashTables(specs); err != nil {
