@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -65,6 +66,9 @@ type loadReport struct {
 	ResultP99ms   float64 `json:"result_delivery_p99_ms"`
 	ResultMaxms   float64 `json:"result_delivery_max_ms"`
 	ResultsMissed int64   `json:"results_missed"`
+	// Resumed counts streams the servers closed (a player fell too far behind) and the
+	// player resumed from its last seq.
+	Resumed int64 `json:"streams_resumed"`
 	// ServerAckP99ms is the server's own measure (its histogram's bucket bound): from the
 	// request reaching the handler to the durable acknowledgement, without client-side queueing.
 	ServerAckP99ms float64 `json:"server_ack_p99_ms"`
@@ -119,6 +123,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "wager acknowledgement: p50 %.1f ms  p99 %.1f ms  max %.1f ms   (target p99 <= 100 ms)\n", rep.AckP50ms, rep.AckP99ms, rep.AckMaxms)
 	fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 <= %.0f ms (histogram bucket)\n", rep.ServerAckP99ms)
 	fmt.Fprintf(e.stdout, "result delivery after settlement: p99 %.1f ms  max %.1f ms  missed %d   (target max <= 500 ms)\n", rep.ResultP99ms, rep.ResultMaxms, rep.ResultsMissed)
+	if rep.Resumed > 0 {
+		fmt.Fprintf(e.stdout, "streams closed by a server (the player fell behind) and resumed: %d\n", rep.Resumed)
+	}
 	return 0
 }
 
@@ -243,7 +250,11 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 	for lt.settled.Load() < start+int64(rounds)+1 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(time.Second) // let the last results arrive
+	// Let the last results arrive: every player's, or whatever came within 10 s (a result
+	// later than that counts as missed).
+	for wait := time.Now().Add(10 * time.Second); time.Now().Before(wait) && !lt.allResults(players); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	cancel()
 	wg.Wait()
 	rep := lt.report(players, rounds)
@@ -338,21 +349,50 @@ type loadRun struct {
 	wagers   atomic.Int64
 	refused  atomic.Int64
 	errors   atomic.Int64
+	resumed  atomic.Int64 // streams the server closed and the player resumed
 }
 
 // player is one simulated player: a stream, a wager every round, the result timed.
 func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- struct{}) {
 	url := strings.Replace(base, "http", "ws", 1) + "/api/tables/" + lt.table + "/stream?token=" + token
-	c, _, err := websocket.Dial(ctx, url, nil)
-	if err != nil {
-		lt.errors.Add(1)
-		ready <- struct{}{}
-		return
+	var seen playerSeen
+	for first := true; ctx.Err() == nil; first = false {
+		// A stream the server closed (the player fell behind) is resumed from the last seq
+		// seen, as the pages do (web/API.md); what it replays is not counted twice.
+		u := url
+		if seen.seq > 0 {
+			u += "&since=" + strconv.FormatUint(seen.seq, 10)
+		}
+		c, _, err := websocket.Dial(ctx, u, nil)
+		if err != nil {
+			if first {
+				lt.errors.Add(1)
+				ready <- struct{}{}
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if first {
+			ready <- struct{}{}
+		} else {
+			lt.resumed.Add(1)
+		}
+		lt.read(ctx, c, base, token, &seen)
+		c.CloseNow()
 	}
-	defer c.CloseNow()
+}
+
+// playerSeen is what a player has seen of the table, across reconnections.
+type playerSeen struct {
+	seq            uint64 // the last event seq
+	opened, result uint64 // the last round it bet in, and whose result it timed
+}
+
+// read reads one stream until it ends.
+func (lt *loadRun) read(ctx context.Context, c *websocket.Conn, base, token string, seen *playerSeen) {
 	c.SetReadLimit(1 << 22)
-	ready <- struct{}{}
-	var buf bytes.Buffer // one buffer per player, reused for every message
+	var buf bytes.Buffer // one buffer per stream, reused for every message
 	for {
 		_, rd, err := c.Reader(ctx)
 		if err != nil {
@@ -364,6 +404,7 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 		}
 		got := time.Now() // a result is timed when it arrives, not after the tool has parsed it
 		data := buf.Bytes()
+		seen.seq = max(seen.seq, lastSeq(data))
 		// Only two public events matter here; skip the rest without parsing them, so the
 		// load tool spends its share of the CPU on being many clients, not on JSON.
 		if !(bytes.Contains(data, []byte(`"type":"betting_opened"`)) || bytes.Contains(data, []byte(`"type":"round_settled"`))) {
@@ -371,9 +412,28 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 		}
 		for _, m := range decodeFrame(data) {
 			if m.Type == "event" && m.Event != nil {
-				lt.onEvent(ctx, base, token, m.Event, got)
+				lt.onEvent(ctx, base, token, m.Event, got, seen)
 			}
 		}
+	}
+}
+
+// lastSeq is the largest "seq" in a frame, read without parsing it.
+func lastSeq(data []byte) uint64 {
+	var best uint64
+	for {
+		i := bytes.Index(data, []byte(`"seq":`))
+		if i < 0 {
+			return best
+		}
+		data = data[i+6:]
+		var n uint64
+		j := 0
+		for ; j < len(data) && data[j] >= '0' && data[j] <= '9'; j++ {
+			n = n*10 + uint64(data[j]-'0')
+		}
+		best = max(best, n)
+		data = data[j:]
 	}
 }
 
@@ -404,12 +464,20 @@ func decodeFrame(data []byte) []streamMsg {
 	return []streamMsg{m}
 }
 
-func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent, got time.Time) {
+func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent, got time.Time, seen *playerSeen) {
 	switch e.Type {
 	case table.EvBettingOpened:
+		if e.Round <= seen.opened {
+			return // replayed on a resumed stream
+		}
+		seen.opened = e.Round
 		delay := time.Duration(rand.Int64N(int64(lt.betting / 2)))
 		go lt.bet(ctx, base, token, delay)
 	case table.EvRoundSettled:
+		if e.Round <= seen.result {
+			return
+		}
+		seen.result = e.Round
 		d := got.Sub(e.At)
 		lt.mu.Lock()
 		if lt.delivery == nil {
@@ -469,10 +537,18 @@ func io_Discard(resp *http.Response) (int64, error) {
 	}
 }
 
+// allResults reports whether every player has the result of the last round settled.
+func (lt *loadRun) allResults(players int) bool {
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	return len(lt.delivery[lt.maxRound.Load()]) >= players
+}
+
 func (lt *loadRun) report(players, rounds int) loadReport {
 	lt.mu.Lock()
 	defer lt.mu.Unlock()
-	rep := loadReport{Players: players, Rounds: rounds, Wagers: lt.wagers.Load(), Refused: lt.refused.Load(), Errors: lt.errors.Load()}
+	rep := loadReport{Players: players, Rounds: rounds, Wagers: lt.wagers.Load(), Refused: lt.refused.Load(), Errors: lt.errors.Load(),
+		Resumed: lt.resumed.Load()}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	if n := len(lt.acks); n > 0 {
 		slices.Sort(lt.acks)

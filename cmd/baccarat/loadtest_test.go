@@ -61,3 +61,16 @@ func TestServeConfigWithNoTables(t *testing.T) {
 		}
 	}
 }
+
+// TestLastSeq: the load tool resumes a stream from the largest seq a frame carried.
+func TestLastSeq(t *testing.T) {
+	for in, want := range map[string]uint64{
+		`{"type":"totals","seq":41}`:                         41,
+		`[{"type":"event","seq":7},{"type":"mine","seq":9}]`: 9,
+		`{"type":"snapshot"}`:                                0,
+	} {
+		if got := lastSeq([]byte(in)); got != want {
+			t.Errorf("lastSeq(%s) = %d, want %d", in, got, want)
+		}
+	}
+}
