@@ -17,6 +17,7 @@ func TestLoadtestSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server and plays rounds")
 	}
+	defer func(was func(context.Context, ...string) *exec.Cmd) { serverCommand = was }(serverCommand)
 	serverCommand = func(ctx context.Context, args ...string) *exec.Cmd { // this test binary, as 'baccarat serve'
 		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestServeChild$")
 		cmd.Env = append(os.Environ(), "BACCARAT_CHILD_SERVE="+strings.Join(args, " "), "BACCARAT_CHILD_SERVE_FOR=2m")
