@@ -82,7 +82,7 @@ func TestTournamentSurvivesKills(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "tcrash.db")
 	rng := rand.New(rand.NewPCG(11, 7))
-	finished, killed := false, 0
+	finished, killed, lastLine := false, 0, ""
 	for run := 0; !finished; run++ {
 		if run > kills+40 {
 			t.Fatalf("the tournament did not finish after %d runs", run)
@@ -91,9 +91,13 @@ func TestTournamentSurvivesKills(t *testing.T) {
 		// Kill a random while after the tournament is up again (its tables' leases lapse
 		// first), unless enough kills have been made: then let it finish.
 		var killAt <-chan time.Time
+		stall := time.NewTimer(stallLimit)
 	read:
 		for {
 			select {
+			case <-stall.C:
+				_ = cmd.Process.Signal(syscall.SIGKILL)
+				t.Fatalf("run %d: the tournament made no progress for %s (last: %s)", run, stallLimit, lastLine)
 			case l, ok := <-lines:
 				if !ok {
 					break read
@@ -104,6 +108,10 @@ func TestTournamentSurvivesKills(t *testing.T) {
 				var phase string
 				var seq uint64
 				if n, _ := fmt.Sscanf(l, "T %s %d", &phase, &seq); n == 2 {
+					if l != lastLine {
+						stall.Reset(stallLimit)
+						lastLine = l
+					}
 					finished = finished || phase == string(tournament.PhaseFinished)
 					if killAt == nil && killed < kills {
 						killAt = time.After(time.Duration(200+rng.IntN(700)) * time.Millisecond)
@@ -145,6 +153,10 @@ func TestTournamentSurvivesKills(t *testing.T) {
 	}
 	t.Logf("%d rounds were under way when their host was killed, and resumed", interrupted)
 }
+
+// stallLimit is how long the crash test waits for a tournament that shows no progress
+// before it fails, rather than waiting for the test binary's timeout.
+const stallLimit = 30 * time.Second
 
 // crashHands is the length of the crash test's sessions.
 const crashHands = 30

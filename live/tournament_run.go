@@ -103,6 +103,9 @@ func (tr *tourney) run() {
 			tr.followAll()
 		case <-tr.wake:
 			tr.wake, tr.wakeAt = nil, time.Time{}
+			if tr.waiting() {
+				tr.followAll() // a table not yet adopted sends no news: try it again
+			}
 		case <-renew:
 			if err := tr.h.opt.Store.Renew(tr.h.ctx, tr.stream, tr.h.opt.Owner, tr.h.opt.LeaseTTL, clock.Now()); err != nil {
 				tr.h.opt.Logger.Error("lease lost: stopping the tournament", "tournament", tr.id, "err", err)

@@ -170,6 +170,44 @@ func TestTournamentResumesASessionAfterACrash(t *testing.T) {
 	}
 }
 
+// A restarted host may take the tournament up before the lease of one of its tables has
+// lapsed (the dead host renewed them at different moments): the tournament must try that
+// table again until it gets it, not wait for news from a table nobody runs.
+func TestTournamentAdoptsATableWhoseLeaseLapsesAfterItsOwn(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, filepath.Join(t.TempDir(), "live.db"))
+	clock := live.NewFakeClock(epoch)
+	h := live.New(live.Options{Store: db, Clock: clock, Owner: "a", Shuffle: seededShuffle(5), LeaseTTL: 15 * time.Second})
+	if err := h.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.CreateTournament(ctx, threeRoundSpec("cup", "rws-no-commission")); err != nil {
+		t.Fatal(err)
+	}
+	drive(t, clock, func() bool {
+		v := view(t, h, "cup")
+		return v.State.Round == 2 && len(v.Tables) == 1 && v.Tables[0].Live && v.Tables[0].Hands == 1
+	})
+	h.Abandon()
+
+	// The tournament's lease has lapsed, its table's is held for ten seconds more.
+	clock2 := live.NewFakeClock(clock.Now().Add(time.Minute))
+	tableID := tabletop.TableID("cup", 2, 1, 1)
+	if ok, err := db.Acquire(ctx, tableID, "a", 10*time.Second, clock2.Now()); err != nil || !ok {
+		t.Fatalf("holding the table's lease: %v %v", ok, err)
+	}
+	h2 := live.New(live.Options{Store: db, Clock: clock2, Owner: "b", Shuffle: seededShuffle(6)})
+	if err := h2.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h2.Close)
+	if _, err := h2.Snapshot(tableID, ""); err == nil {
+		t.Fatal("the table was taken while another host's lease held it")
+	}
+	drive(t, clock2, func() bool { return view(t, h2, "cup").Phase == tournament.PhaseFinished })
+	checkTournamentBooks(t, db, h2, "cup", clock2.Now(), 3)
+}
+
 func TestTournamentTimedDragonSessionsEndWhenTheirTimeIsUp(t *testing.T) {
 	db := openDB(t, "")
 	clock := live.NewFakeClock(epoch)
