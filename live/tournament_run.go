@@ -193,7 +193,9 @@ func (tr *tourney) plan() {
 		tr.wake, tr.wakeAt = nil, time.Time{}
 		return
 	}
-	if tr.wake != nil && tr.wakeAt.Equal(at) {
+	if tr.wake != nil && !tr.wakeAt.After(at) {
+		// A wake already due no later stays: the loop plans again after every request and
+		// lease renewal, several times a second, and must not put a retry off for ever.
 		return
 	}
 	tr.wake, tr.wakeAt = tr.h.opt.Clock.After(at.Sub(now)), at
