@@ -50,10 +50,12 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 	s.metrics.websockets.Add(1)
 	defer s.metrics.websockets.Add(-1)
 	ctx = c.CloseRead(ctx) // this notices when the client leaves
+	sw := newStreamWriter(c)
+	defer sw.stop()
 	if sub.Snapshot != nil {
 		v := s.snapshotView(sub.Snapshot)
 		v.Type = "snapshot"
-		if err := writeWS(ctx, c, mustJSON(v)); err != nil {
+		if err := sw.write(ctx, mustJSON(v)); err != nil {
 			return
 		}
 	}
@@ -82,7 +84,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 				}
 				out = append(frame, ']')
 			}
-			if err := writeWS(ctx, c, out); err != nil {
+			if err := sw.write(ctx, out); err != nil {
 				return
 			}
 		case <-recheck.C:
@@ -97,8 +99,36 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 	}
 }
 
-func writeWS(ctx context.Context, c *websocket.Conn, data []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	return c.Write(ctx, websocket.MessageText, data)
+// writeStall is how long one write to a stream may take before the stream is cut: a client
+// that stopped reading.
+var writeStall = 10 * time.Second
+
+// streamWriter writes a stream's messages. Its stall timer is made once per stream and reset
+// around each write, and the writes carry a context without a deadline: every player gets
+// every message a table publishes, and a timer and a context per write were a seventh of
+// what a write cost.
+type streamWriter struct {
+	c     *websocket.Conn
+	stall *time.Timer
 }
+
+func newStreamWriter(c *websocket.Conn) *streamWriter {
+	t := time.AfterFunc(writeStall, func() { c.CloseNow() })
+	t.Stop()
+	return &streamWriter{c: c, stall: t}
+}
+
+// write sends one message. The stream's context is checked first (a stream cut by the
+// server or left by its client writes nothing more); a write stuck longer than writeStall
+// closes the connection, which ends it.
+func (w *streamWriter) write(ctx context.Context, data []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	w.stall.Reset(writeStall)
+	err := w.c.Write(context.Background(), websocket.MessageText, data)
+	w.stall.Stop()
+	return err
+}
+
+func (w *streamWriter) stop() { w.stall.Stop() }
