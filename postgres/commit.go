@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -56,8 +57,8 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 	tables := journal.TablesOf(b.Records)
 	accounts, keys := ledger.Touched(b.Transactions)
 	var ch ledger.Changes
-	err := db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		heads, snap, ids, err := readState(ctx, tx, tables, accounts, keys, len(b.Transactions))
+	err := db.commitTx(ctx, func(c *pgx.Conn) error {
+		heads, snap, ids, err := readState(ctx, c, tables, accounts, keys, len(b.Transactions))
 		if err != nil {
 			return err
 		}
@@ -68,7 +69,7 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 		if ch, err = snap.Apply(b.Transactions); err != nil {
 			return err
 		}
-		return write(ctx, tx, b, next, ch, ids)
+		return write(ctx, c, b, next, ch, ids)
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "journal_pkey" {
@@ -84,14 +85,43 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 
 var zeroHash journal.Hash
 
-// readState locks and reads, in one round trip, what a batch depends on, and reserves
-// transaction ids so the writes need no RETURNING round trip.
-func readState(ctx context.Context, tx pgx.Tx, tables, accounts, keys []string, ntx int) (
+// commitTx runs fn in a READ COMMITTED transaction that fn's first batch opens (readState
+// sends BEGIN with its reads: one round trip fewer than a separate BEGIN), commits it if fn
+// returns nil and rolls it back otherwise. Like inTx it retries on errRetry, deadlocks and
+// serialization failures.
+func (db *DB) commitTx(ctx context.Context, fn func(c *pgx.Conn) error) error {
+	var err error
+	for range maxAttempts {
+		err = db.withConn(ctx, func(c *pgx.Conn) error {
+			err := fn(c)
+			if err == nil {
+				_, err = c.Exec(ctx, "COMMIT")
+			}
+			if err != nil && c.PgConn().TxStatus() != 'I' {
+				// Still in the transaction (or its aborted remains): end it before the
+				// connection goes back to the pool. A broken connection is dropped by the pool.
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				_, _ = c.Exec(rctx, "ROLLBACK")
+				cancel()
+			}
+			return err
+		})
+		if !retryable(err) {
+			return wrap("transaction", err)
+		}
+	}
+	return baccarat.Errorf(baccarat.CodeBusy, "postgres: gave up after %d attempts: %v", maxAttempts, err)
+}
+
+// readState opens the transaction and locks and reads, in one round trip, what a batch
+// depends on, and reserves transaction ids so the writes need no RETURNING round trip.
+func readState(ctx context.Context, c *pgx.Conn, tables, accounts, keys []string, ntx int) (
 	map[string]journal.Head, ledger.Snapshot, []int64, error) {
 	heads := make(map[string]journal.Head, len(tables))
 	snap := ledger.Snapshot{Accounts: make(map[string]ledger.AccountState, len(accounts)), Posted: map[string]ledger.Digest{}}
 	ids := make([]int64, 0, ntx)
 	batch := &pgx.Batch{}
+	batch.Queue(`BEGIN ISOLATION LEVEL READ COMMITTED`)
 	if len(tables) > 0 {
 		// A new table gets a placeholder head row first, so that there is a row to lock.
 		batch.Queue(`INSERT INTO journal_heads (table_id, seq, hash)
@@ -138,12 +168,12 @@ func readState(ctx context.Context, tx pgx.Tx, tables, accounts, keys []string, 
 			return err
 		})
 	}
-	err := tx.SendBatch(ctx, batch).Close()
+	err := c.SendBatch(ctx, batch).Close()
 	return heads, snap, ids, err
 }
 
 // write sends every insert and update of a commit in one pipelined round trip.
-func write(ctx context.Context, tx pgx.Tx, b journal.Batch, next map[string]journal.Head, ch ledger.Changes, ids []int64) error {
+func write(ctx context.Context, c *pgx.Conn, b journal.Batch, next map[string]journal.Head, ch ledger.Changes, ids []int64) error {
 	batch := &pgx.Batch{}
 	if len(b.Records) > 0 {
 		queueRecords(batch, b.Records, next)
@@ -171,7 +201,7 @@ func write(ctx context.Context, tx pgx.Tx, b journal.Batch, next map[string]jour
 		})
 		queueEntries(batch, ch, ids)
 	}
-	return tx.SendBatch(ctx, batch).Close()
+	return c.SendBatch(ctx, batch).Close()
 }
 
 func queueRecords(batch *pgx.Batch, recs []journal.Record, next map[string]journal.Head) {

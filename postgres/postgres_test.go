@@ -7,8 +7,10 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/access/accesstest"
 	"github.com/tablehouse/baccarat/journal"
@@ -140,5 +142,36 @@ func TestOpenTakesPoolSizeFromConnectionString(t *testing.T) {
 			t.Errorf("%q: a pool of %d, want %d", tc.query, got, tc.want)
 		}
 		db.Close()
+	}
+}
+
+// A commit refused after its transaction opened (here a journal conflict, found once the
+// heads are read and locked) changes nothing and leaves the connection clean: the next
+// commit, on the same and only connection, goes through.
+func TestARefusedCommitChangesNothingAndTheNextGoesThrough(t *testing.T) {
+	needPostgres(t)
+	_, cfg := openSchema(t)
+	db, err := postgres.OpenConfig(t.Context(), cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := t.Context()
+	at := time.Unix(1_800_000_000, 0).UTC()
+	first := journal.Seal(journal.Head{}, journal.Record{Table: "t1", Seq: 1, Type: "spec", Data: []byte(`{}`), At: at})
+	if err := db.Commit(ctx, journal.Batch{Records: []journal.Record{first}}); err != nil {
+		t.Fatal(err)
+	}
+	again := journal.Seal(journal.Head{}, journal.Record{Table: "t1", Seq: 1, Type: "spec", Data: []byte(`{"x":1}`), At: at})
+	if err := db.Commit(ctx, journal.Batch{Records: []journal.Record{again}}); baccarat.ErrorCode(err) != baccarat.CodeConflict {
+		t.Fatalf("a second record 1: %v, want a conflict", err)
+	}
+	second := journal.Seal(first.Head(), journal.Record{Table: "t1", Seq: 2, Type: "note", Data: []byte(`{}`), At: at})
+	if err := db.Commit(ctx, journal.Batch{Records: []journal.Record{second}}); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := db.Load(ctx, "t1", 1)
+	if err != nil || len(recs) != 2 || string(recs[0].Data) != `{}` {
+		t.Fatalf("the journal after: %+v %v", recs, err)
 	}
 }
