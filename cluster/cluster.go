@@ -49,6 +49,13 @@ type Options struct {
 	Timeout time.Duration
 	// LobbyEvery is how often a server tells the others its tables (default 1 s).
 	LobbyEvery time.Duration
+	// Accounts is this server's cache of accounts, if it keeps one: it forgets an account
+	// another server changed, and everything when news may have been missed (the connection
+	// to NATS dropped, or messages were lost to a slow consumer).
+	Accounts interface {
+		Forget(id string)
+		Clear()
+	}
 }
 
 // Node is one server's place in the cluster.
@@ -89,8 +96,19 @@ func Connect(host *live.Host, opt Options) (*Node, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
+	forgetAll := func() {
+		if opt.Accounts != nil {
+			opt.Accounts.Clear()
+		}
+	}
 	nc, err := nats.Connect(opt.URL, nats.Name("baccarat "+host.Owner()), nats.MaxReconnects(-1),
-		nats.ReconnectBufSize(64<<20))
+		nats.ReconnectBufSize(64<<20),
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { forgetAll() }),
+		nats.ReconnectHandler(func(*nats.Conn) { forgetAll() }),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			forgetAll() // a slow consumer lost messages, perhaps an account's news
+			opt.Logger.Warn("NATS", "err", err)
+		}))
 	if err != nil {
 		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "cannot reach NATS at %s (%v): is it running? (--nats nats://127.0.0.1:4222)", opt.URL, err)
 	}
@@ -128,6 +146,7 @@ func (n *Node) subscribe() error {
 		{n.subject("host", n.me, "cmd"), n.onCommand},
 		{n.subject("host", n.me, "view"), n.onView},
 		{n.subject("wallets"), n.onWallets},
+		{n.subject("accounts"), n.onAccounts},
 		{n.subject("lobby", "*"), n.onLobby},
 	} {
 		sub, err := n.nc.Subscribe(s.subject, s.handle)

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/cluster"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -35,10 +36,11 @@ func needServices(t *testing.T) (pg, nats string) {
 
 // server is one baccarat server of a test cluster: its own database pool, host and node.
 type server struct {
-	name string
-	db   *postgres.DB
-	host *live.Host
-	node *cluster.Node
+	name     string
+	db       *postgres.DB
+	host     *live.Host
+	node     *cluster.Node
+	accounts *access.Cache
 }
 
 // startCluster starts n servers sharing a fresh PostgreSQL schema, joined over NATS under a
@@ -71,8 +73,10 @@ func startCluster(t *testing.T, n int) []*server {
 			t.Fatal(err)
 		}
 		s := &server{name: fmt.Sprintf("s%d", i), db: db}
+		s.accounts = access.NewCache(db, time.Hour, func(id string) { s.node.AccountChanged(id) })
 		s.host = live.New(live.Options{Store: db, Owner: s.name, LeaseTTL: 2 * time.Second, Shuffle: shuffle(uint64(i + 1))})
-		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: url, Prefix: schema, Leases: db, LobbyEvery: 200 * time.Millisecond}); err != nil {
+		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: url, Prefix: schema, Leases: db, LobbyEvery: 200 * time.Millisecond,
+			Accounts: s.accounts}); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.host.Open(ctx); err != nil {
@@ -272,6 +276,44 @@ func waitFor(t *testing.T, ok func() bool) {
 
 // TestOneWalletOnTwoServers: two servers credit and spend one wallet at once, at two tables
 // each runs: the database refuses every overdraft, and every balance either shows is right.
+// An account changed on one server (disabled, its tokens revoked) is changed for every
+// server's cache before the change is answered: the next request anywhere sees it.
+func TestAnAccountChangedOnOneServerIsChangedOnEvery(t *testing.T) {
+	ss := startCluster(t, 3)
+	ctx := context.Background()
+	if err := ss[0].accounts.CreateAccount(ctx, access.Account{ID: "ann", Role: access.RolePlayer, Created: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ss { // every server has read ann, and keeps her
+		if a, err := s.accounts.Account(ctx, "ann"); err != nil || a.Disabled {
+			t.Fatalf("%s: %+v %v", s.name, a, err)
+		}
+	}
+	for round, change := range []func(*access.Account) error{
+		func(a *access.Account) error { a.Disabled = true; return nil },
+		func(a *access.Account) error { a.Disabled = false; a.Epoch++; return nil },
+	} {
+		by := ss[round%len(ss)]
+		want, err := by.accounts.UpdateAccount(ctx, "ann", change)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range ss {
+			deadline := time.Now().Add(2 * time.Second)
+			for {
+				a, err := s.accounts.Account(ctx, "ann")
+				if err == nil && a.Disabled == want.Disabled && a.Epoch == want.Epoch {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("change %d made on %s: %s still shows %+v (%v)", round, by.name, s.name, a, err)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+	}
+}
+
 func TestOneWalletOnTwoServers(t *testing.T) {
 	ss := startCluster(t, 2)
 	ctx := context.Background()

@@ -201,6 +201,29 @@ func (n *Node) onWallets(m *nats.Msg) {
 	n.host.ForgetWallets(w.Wallets)
 }
 
+// AccountChanged tells every other server that an account changed (disabled, revoked,
+// given other tables), flushed before the change is answered: their caches forget it.
+func (n *Node) AccountChanged(id string) {
+	b, _ := json.Marshal(accountWire{From: n.me, ID: id})
+	if err := n.nc.Publish(n.subject("accounts"), b); err != nil {
+		n.opt.Logger.Warn("publishing a changed account", "err", err)
+	}
+	_ = n.nc.FlushTimeout(time.Second)
+}
+
+type accountWire struct {
+	From string `json:"from"`
+	ID   string `json:"id"`
+}
+
+func (n *Node) onAccounts(m *nats.Msg) {
+	var a accountWire
+	if json.Unmarshal(m.Data, &a) != nil || a.From == n.me || n.opt.Accounts == nil {
+		return
+	}
+	n.opt.Accounts.Forget(a.ID)
+}
+
 // announce tells the other servers this one's tables, every LobbyEvery.
 func (n *Node) announce() {
 	defer close(n.done)

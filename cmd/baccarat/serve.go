@@ -162,11 +162,24 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox})
+	// Accounts are read on every request; a server that hears of every change to them keeps
+	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
+	// Servers sharing PostgreSQL without NATS read the database each time.
+	var accounts access.Store = s.store
+	var cache *access.Cache
+	if !isPostgres(s.DB) || s.NATS != "" {
+		cache = access.NewCache(s.store, accountCacheTTL, func(id string) {
+			if s.node != nil {
+				s.node.AccountChanged(id)
+			}
+		})
+		accounts = cache
+	}
 	if s.NATS != "" {
 		if !isPostgres(s.DB) {
 			return baccarat.Errorf(baccarat.CodeBadRequest, "--nats joins servers that share one database: give --db postgres://…")
 		}
-		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: s.NATS, Leases: s.store, Logger: s.Log}); err != nil {
+		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: s.NATS, Leases: s.store, Logger: s.Log, Accounts: cache}); err != nil {
 			return err
 		}
 		s.Log.Info("joined the cluster", "nats", s.NATS, "server", s.Owner)
@@ -187,7 +200,7 @@ func (s *server) Start(ctx context.Context) error {
 	if streams == (web.StreamLimits{}) {
 		streams = cfg.Streams
 	}
-	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: s.store, Tokens: tokens, Logger: s.Log, Streams: streams,
+	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: accounts, Tokens: tokens, Logger: s.Log, Streams: streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
 		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
 	s.web.Adopt(ln)
@@ -247,6 +260,10 @@ func (s *server) readConfig() (serveConfig, error) {
 	}
 	return cfg, nil
 }
+
+// accountCacheTTL is how long a server believes an account it read, should the news of a
+// change be lost on its way; changes are announced, so this is a backstop.
+const accountCacheTTL = time.Minute
 
 // secret is the token-signing key: the flag, or a file beside an SQLite database made on
 // first start (0600), or for PostgreSQL a fresh one (tokens then last one process).
