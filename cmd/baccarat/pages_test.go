@@ -276,7 +276,10 @@ func statementCase(p *pagesCase, round uint64) {
 	p.open("/account", "en")
 	sel := fmt.Sprintf(`#statement li[data-round="%d"][data-memo^="wager "]`, round)
 	p.do("the statement", waitJS(`!!document.querySelector('`+sel+`')`, 15*time.Second))
-	p.do("open the recall", chromedp.Click(chromedp.CSS(sel+` .entry-open`)),
+	// Clicked by the element, not by its place on the screen: the totals above the statement
+	// may still be growing by a line on a loaded machine, and a click by coordinates then
+	// lands on the entry above.
+	p.do("open the recall", js(`document.querySelector('`+sel+` .entry-open').click()`),
 		waitJS(fmt.Sprintf(`!!document.querySelector('%s .recall[data-recall="%d"] .recall-settlements li')`, sel, round), 10*time.Second))
 	var got struct {
 		Cards, Memo, Staked string
