@@ -18,7 +18,6 @@ type Cache struct {
 	Store
 	ttl      time.Duration
 	announce func(id string)
-	now      func() time.Time
 
 	mu  sync.Mutex
 	m   map[string]cachedAccount
@@ -36,12 +35,12 @@ const maxCached = 1 << 17
 // NewCache caches s's accounts for at most ttl. announce, if not nil, tells the other
 // servers an account changed (and returns once the news is on its way).
 func NewCache(s Store, ttl time.Duration, announce func(id string)) *Cache {
-	return &Cache{Store: s, ttl: ttl, announce: announce, now: time.Now, m: map[string]cachedAccount{}}
+	return &Cache{Store: s, ttl: ttl, announce: announce, m: map[string]cachedAccount{}}
 }
 
 // Account reads an account from the cache, or from the store.
 func (c *Cache) Account(ctx context.Context, id string) (Account, error) {
-	now := c.now()
+	now := time.Now()
 	c.mu.Lock()
 	e, ok := c.m[id]
 	gen := c.gen

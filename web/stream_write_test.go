@@ -11,12 +11,10 @@ import (
 	"github.com/coder/websocket"
 )
 
-// BenchmarkStreamWrite is one stream's writes of a small message (a result, a totals
-// message) to a real WebSocket client on loopback: what every player's stream does for every
-// message a table publishes.
-func BenchmarkStreamWrite(b *testing.B) {
-	msg := []byte(`{"type":"totals","seq":1234,"round":56,"totals":{"banker":{"stake":12300,"wagers":41},"player":{"stake":9800,"wagers":37}}}`)
-	start := make(chan int)
+// streamPair starts a server whose one WebSocket stream runs serve with a streamWriter, and
+// dials it; serve's error arrives on the returned channel.
+func streamPair(tb testing.TB, serve func(ctx context.Context, sw *streamWriter) error) (*websocket.Conn, <-chan error) {
+	tb.Helper()
 	done := make(chan error, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
@@ -25,24 +23,33 @@ func BenchmarkStreamWrite(b *testing.B) {
 			return
 		}
 		defer c.CloseNow()
-		ctx := c.CloseRead(r.Context())
 		sw := newStreamWriter(c)
 		defer sw.stop()
-		n := <-start
-		for range n {
-			if err := sw.write(ctx, msg); err != nil {
-				done <- err
-				return
-			}
-		}
-		done <- nil
+		done <- serve(c.CloseRead(r.Context()), sw)
 	}))
-	defer srv.Close()
+	tb.Cleanup(srv.Close)
 	c, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer c.CloseNow()
+	tb.Cleanup(func() { c.CloseNow() })
+	return c, done
+}
+
+// BenchmarkStreamWrite is one stream's writes of a small message (a result, a totals
+// message) to a real WebSocket client on loopback: what every player's stream does for every
+// message a table publishes.
+func BenchmarkStreamWrite(b *testing.B) {
+	msg := []byte(`{"type":"totals","seq":1234,"round":56,"totals":{"banker":{"stake":12300,"wagers":41},"player":{"stake":9800,"wagers":37}}}`)
+	start := make(chan int)
+	c, done := streamPair(b, func(ctx context.Context, sw *streamWriter) error {
+		for range <-start {
+			if err := sw.write(ctx, msg); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	b.ReportAllocs()
 	b.ResetTimer()
 	start <- b.N
@@ -62,35 +69,16 @@ func BenchmarkStreamWrite(b *testing.B) {
 func TestAStreamWhoseClientStopsReadingIsCut(t *testing.T) {
 	defer func(d time.Duration) { writeStall = d }(writeStall)
 	writeStall = 200 * time.Millisecond
-	big := make([]byte, 256<<10)
-	for i := range big {
-		big[i] = 'x'
-	}
-	ended := make(chan error, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-		if err != nil {
-			ended <- err
-			return
-		}
-		defer c.CloseNow()
-		sw := newStreamWriter(c)
-		defer sw.stop()
+	big := []byte(strings.Repeat("x", 256<<10))
+	_, done := streamPair(t, func(ctx context.Context, sw *streamWriter) error {
 		for {
-			if err := sw.write(r.Context(), big); err != nil {
-				ended <- err
-				return
+			if err := sw.write(ctx, big); err != nil {
+				return err
 			}
 		}
-	}))
-	defer srv.Close()
-	c, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.CloseNow() // and never reads
+	}) // and the client never reads
 	select {
-	case err := <-ended:
+	case err := <-done:
 		if err == nil {
 			t.Fatal("the stream ended without an error")
 		}
