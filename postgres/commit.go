@@ -90,9 +90,8 @@ var zeroHash journal.Hash
 // returns nil and rolls it back otherwise. Like inTx it retries on errRetry, deadlocks and
 // serialization failures.
 func (db *DB) commitTx(ctx context.Context, fn func(c *pgx.Conn) error) error {
-	var err error
-	for range maxAttempts {
-		err = db.withConn(ctx, func(c *pgx.Conn) error {
+	return retrying(func() error {
+		return db.withConn(ctx, func(c *pgx.Conn) error {
 			err := fn(c)
 			if err == nil {
 				_, err = c.Exec(ctx, "COMMIT")
@@ -106,11 +105,7 @@ func (db *DB) commitTx(ctx context.Context, fn func(c *pgx.Conn) error) error {
 			}
 			return err
 		})
-		if !retryable(err) {
-			return wrap("transaction", err)
-		}
-	}
-	return baccarat.Errorf(baccarat.CodeBusy, "postgres: gave up after %d attempts: %v", maxAttempts, err)
+	})
 }
 
 // readState opens the transaction and locks and reads, in one round trip, what a batch

@@ -162,12 +162,18 @@ const maxAttempts = 5
 // inTx runs fn in a transaction with the given options, committing if it returns nil and
 // rolling back otherwise. It retries fn on errRetry, deadlocks and serialization failures.
 func (db *DB) inTx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
-	var err error
-	for range maxAttempts {
-		err = db.withConn(ctx, func(c *pgx.Conn) error {
+	return retrying(func() error {
+		return db.withConn(ctx, func(c *pgx.Conn) error {
 			return pgx.BeginTxFunc(ctx, c, opts, fn)
 		})
-		if !retryable(err) {
+	})
+}
+
+// retrying runs attempt until it succeeds or fails for good, at most maxAttempts times.
+func retrying(attempt func() error) error {
+	var err error
+	for range maxAttempts {
+		if err = attempt(); !retryable(err) {
 			return wrap("transaction", err)
 		}
 	}
