@@ -27,6 +27,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -69,6 +70,9 @@ type Node struct {
 	done   chan struct{}
 	owners sync.Map // table → ownerEntry: who owns it, as the database said a moment ago
 	lobby  sync.Map // server token → lobbyEntry
+
+	batches atomic.Uint64 // Publish calls so far: each batch of a table's messages is numbered
+	frames  assembler     // the table message frames received (onMessages only)
 }
 
 type ownerEntry struct {

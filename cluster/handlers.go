@@ -108,56 +108,21 @@ func (n *Node) onView(m *nats.Msg) {
 	}()
 }
 
-// deliveryWire is one stream message between servers.
-type deliveryWire struct {
-	Seq    uint64          `json:"s"`
-	Player string          `json:"p,omitempty"`
-	Event  bool            `json:"e,omitempty"`
-	Data   json.RawMessage `json:"d"`
-}
-
 // Publish sends an owned table's messages to every server, this one included; see
 // live.Cluster. It never blocks the table: NATS buffers, and a lost message is a gap the
 // receivers fill from the journal.
 func (n *Node) Publish(tableID string, ds []live.Delivery) {
-	w := make([]deliveryWire, len(ds))
-	for i, d := range ds {
-		w[i] = deliveryWire{Seq: d.Seq, Player: d.Player, Event: d.Event, Data: d.Data}
-	}
 	// One NATS message carries at most the server's max_payload (1 MiB by default), and a
 	// settlement sends a message to each of thousands of players: the deliveries go in as
-	// many messages as they need, in order (NATS keeps one publisher's order on a subject).
-	for _, part := range chunks(w, int(n.nc.MaxPayload())-256) {
-		b, err := json.Marshal(part)
-		if err != nil {
-			n.opt.Logger.Error("encoding a table's messages", "table", tableID, "err", err)
-			return
-		}
+	// many frames as they need, in order (NATS keeps one publisher's order on a subject),
+	// and the receivers put them together again.
+	batch := n.batches.Add(1)
+	for _, b := range encodeFrames(n.host.Owner(), batch, ds, int(n.nc.MaxPayload())-256) {
 		if err := n.nc.Publish(n.subject("table", tableID, "msg"), b); err != nil {
 			n.opt.Logger.Warn("publishing a table's messages", "table", tableID, "err", err, "bytes", len(b))
 		}
 	}
 }
-
-// chunks splits deliveries, in order, into runs whose encoding is at most limit bytes (a
-// delivery larger than that alone goes alone).
-func chunks(w []deliveryWire, limit int) [][]deliveryWire {
-	var out [][]deliveryWire
-	for start := 0; start < len(w); {
-		end, size := start, 2 // the brackets
-		for end < len(w) && (end == start || size+wireSize(&w[end]) <= limit) {
-			size += wireSize(&w[end])
-			end++
-		}
-		out = append(out, w[start:end])
-		start = end
-	}
-	return out
-}
-
-// wireSize bounds a delivery's encoded size: its data and player as they are (both are JSON
-// already, or plain ids), its seq and the names and punctuation around them.
-func wireSize(d *deliveryWire) int { return len(d.Data) + len(d.Player) + 48 }
 
 func (n *Node) onMessages(m *nats.Msg) {
 	parts := strings.Split(m.Subject, ".")
@@ -165,16 +130,14 @@ func (n *Node) onMessages(m *nats.Msg) {
 		return
 	}
 	tableID := parts[len(parts)-2]
-	var w []deliveryWire
-	if err := json.Unmarshal(m.Data, &w); err != nil {
+	h, ds, err := decodeFrame(m.Data)
+	if err != nil {
 		n.opt.Logger.Warn("a table's messages that do not decode", "table", tableID, "err", err)
 		return
 	}
-	ds := make([]live.Delivery, len(w))
-	for i, d := range w {
-		ds[i] = live.Delivery{Seq: d.Seq, Player: d.Player, Event: d.Event, Data: d.Data}
+	if ready := n.frames.add(tableID, h, ds); len(ready) > 0 {
+		n.host.Deliver(tableID, ready)
 	}
-	n.host.Deliver(tableID, ds)
 }
 
 type walletsWire struct {

@@ -49,25 +49,28 @@ func (h *Host) mirrorOf(tableID string) *mirror {
 }
 
 // Deliver takes a table's messages from the cluster and streams them to this host's
-// subscribers, filling a gap in the table's events from the journal first.
+// subscribers, filling a gap in the table's events from the journal first. The messages
+// go to the hub together, so that each subscriber's share of them goes out in one frame.
 func (h *Host) Deliver(tableID string, ds []Delivery) {
 	m := h.mirrorOf(tableID)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	run := make([]Delivery, 0, len(ds))
 	for _, d := range ds {
-		if !d.Event {
-			m.hub.publishAll([]Delivery{d})
-			continue
+		if d.Event {
+			if d.Seq < m.last {
+				continue // an old owner's late message: already had it
+			}
+			if m.last > 0 && d.Seq > m.last+1 {
+				m.hub.publishAll(run)
+				run = run[:0]
+				h.fillGap(tableID, m, d.Seq)
+			}
+			m.last = d.Seq
 		}
-		if d.Seq < m.last {
-			continue // an old owner's late message: already had it
-		}
-		if m.last > 0 && d.Seq > m.last+1 {
-			h.fillGap(tableID, m, d.Seq)
-		}
-		m.last = d.Seq
-		m.hub.publishAll([]Delivery{d})
+		run = append(run, d)
 	}
+	m.hub.publishAll(run)
 }
 
 // fillGap streams the events between the mirror's last and seq from the journal: the

@@ -3,6 +3,7 @@ package live
 import (
 	"runtime"
 	"sync"
+	"time"
 )
 
 // Delivery is one message for subscribers, encoded once: public (Player "") or for one
@@ -14,6 +15,9 @@ type Delivery struct {
 	// Event: the message carries table event Seq itself (other messages, totals, roads and
 	// balances, follow the event Seq). A cluster's servers tell a gap by these.
 	Event bool
+	// Moment: a public message of the moment that the next of its kind replaces (the bet
+	// totals). It is not kept for resumes, and it is paced: see hub.
+	Moment bool
 }
 
 // Subscription is a subscriber's stream. C closes when the subscriber falls behind (it is
@@ -43,6 +47,8 @@ type sub struct {
 	player string
 	ch     chan *Delivery
 	once   sync.Once
+	seq    uint64    // the Seq of the last delivery handed to it (under the hub's lock)
+	moment *Delivery // the last moment message it was offered (under the hub's lock)
 }
 
 func (s *sub) drop() { s.once.Do(func() { close(s.ch) }) }
@@ -66,10 +72,33 @@ type hub struct {
 	queue    []*Delivery // published, not yet handed to every subscriber, oldest first
 	fanning  bool        // a fan-out goroutine is emptying queue
 	audience []*sub      // the subscribers of the public delivery being fanned out
+
+	moment   *Delivery // the newest moment message
+	pacing   bool      // a pacer goroutine is handing it out
+	offering []*sub    // the subscribers of the pacer's sweep
+
+	// A moment message goes to no one before everything published before it has been
+	// handed to every subscriber: its seq must not overtake an event's in any stream (a
+	// client resuming from the last seq it saw would skip the event).
+	published   uint64 // deliveries put in the queue so far
+	handed      uint64 // of which the fan-out has handed out
+	momentAfter uint64 // published when the newest moment message came
 }
 
 // fanChunk is how many subscribers the fan-out hands a public delivery to before it yields.
 const fanChunk = 128
+
+// fanRun is how many public deliveries at most the fan-out hands each subscriber at once.
+const fanRun = 16
+
+// momentRate is how many moment messages a second a hub hands out. A table's totals go
+// out once a second while wagers come in, to every player watching it: at a crowded
+// table that was thousands of writes at once, every second, and every wager in flight
+// waited behind them (15,000 players over three servers on one machine: a stall of half
+// a second, every second). Paced, a hub with more subscribers than this sends each of
+// them the newest totals less often (5,000 players: every 1.7 s or so) and never all at
+// once.
+var momentRate = 3000
 
 func newHub() *hub {
 	return &hub{public: map[*sub]struct{}{}, byPlayer: map[string]map[*sub]struct{}{}}
@@ -82,6 +111,14 @@ func (h *hub) publishAll(ds []Delivery) {
 	own := append([]Delivery(nil), ds...) // the caller reuses ds; subscribers share these
 	for i := range own {
 		d := &own[i]
+		if d.Moment && d.Player == "" {
+			h.moment, h.momentAfter = d, h.published
+			if !h.pacing {
+				h.pacing = true
+				go h.pace()
+			}
+			continue
+		}
 		if len(h.ring) < ringSize {
 			h.ring = append(h.ring, d)
 		} else {
@@ -89,6 +126,7 @@ func (h *hub) publishAll(ds []Delivery) {
 			h.start = (h.start + 1) % ringSize
 		}
 		h.queue = append(h.queue, d)
+		h.published++
 	}
 	if !h.fanning && len(h.queue) > 0 {
 		h.fanning = true
@@ -104,48 +142,142 @@ func (h *hub) fanOut() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for len(h.queue) > 0 {
-		d := h.queue[0]
-		h.queue[0] = nil
-		h.queue = h.queue[1:]
-		if d.Player != "" {
-			for s := range h.byPlayer[d.Player] {
-				h.send(s, d)
+		// A run takes the queue up to its fanRun-th public delivery: a subscriber is sent a
+		// whole run at once, and a fan-out that fell behind must not fill its buffer.
+		n, public := 0, 0
+		for n < len(h.queue) && (h.queue[n].Player != "" || public < fanRun) {
+			if h.queue[n].Player == "" {
+				public++
 			}
+			n++
+		}
+		batch := h.queue[:n:n]
+		h.queue = h.queue[n:]
+		h.fanBatch(batch)
+		h.handed += uint64(len(batch))
+		clear(batch)
+	}
+	h.queue = nil
+	h.fanning = false
+}
+
+// fanBatch hands a run of deliveries to the subscribers, each subscriber its share in
+// order and together: a result, the player's own settlement and their balance reach the
+// stream's writer at once and go out in one frame, not three. A run with a public delivery
+// goes to every subscriber a chunk at a time, yielding between chunks, so that thousands
+// of writers never become runnable at once ahead of the wagers waiting to run.
+func (h *hub) fanBatch(batch []*Delivery) {
+	var public []int          // indexes in batch of the public deliveries
+	own := map[string][]int{} // and of each player's own
+	var players []string      // the players with deliveries of their own, in order of the first
+	for i, d := range batch {
+		if d.Player == "" {
+			public = append(public, i)
 			continue
 		}
-		if len(h.public) <= fanChunk {
-			for s := range h.public {
-				h.send(s, d)
-			}
-			continue
+		if own[d.Player] == nil {
+			players = append(players, d.Player)
 		}
-		h.audience = h.audience[:0]
-		for s := range h.public {
-			h.audience = append(h.audience, s)
-		}
-		for i := 0; i < len(h.audience); i += fanChunk {
-			for _, s := range h.audience[i:min(i+fanChunk, len(h.audience))] {
-				if _, ok := h.public[s]; ok { // still subscribed after the last yield
-					h.send(s, d)
-				}
+		own[d.Player] = append(own[d.Player], i)
+	}
+	if len(public) == 0 {
+		for _, p := range players {
+			for s := range h.byPlayer[p] {
+				h.sendMerged(s, batch, nil, own[p])
 			}
+		}
+		return
+	}
+	h.audience = h.audience[:0]
+	for s := range h.public {
+		h.audience = append(h.audience, s)
+	}
+	for i := 0; i < len(h.audience); i += fanChunk {
+		for _, s := range h.audience[i:min(i+fanChunk, len(h.audience))] {
+			if _, ok := h.public[s]; ok { // still subscribed after the last yield
+				h.sendMerged(s, batch, public, own[s.player])
+			}
+		}
+		if len(h.audience) > fanChunk {
 			h.mu.Unlock()
 			runtime.Gosched() // let the writers just woken, and everyone else waiting, run
 			h.mu.Lock()
 		}
-		clear(h.audience)
 	}
-	h.queue = h.queue[:0]
-	h.fanning = false
+	clear(h.audience)
 }
 
-// send never blocks: a subscriber whose buffer is full is dropped.
-func (h *hub) send(s *sub, d *Delivery) {
+// sendMerged sends a subscriber its deliveries of a run, the public ones and its own (given
+// by their indexes in batch), in the order they were published. It stops at a subscriber
+// dropped for falling behind.
+func (h *hub) sendMerged(s *sub, batch []*Delivery, public, own []int) {
+	i, j := 0, 0
+	for i < len(public) || j < len(own) {
+		var k int
+		if j == len(own) || (i < len(public) && public[i] < own[j]) {
+			k, i = public[i], i+1
+		} else {
+			k, j = own[j], j+1
+		}
+		if !h.send(s, batch[k]) {
+			return
+		}
+	}
+}
+
+// pace hands the newest moment message to every subscriber, a chunk at a time at
+// momentRate, and sweeps again while a newer one came during the sweep. A subscriber
+// already handed a later delivery is skipped (its stream stays in seq order), as is one
+// already offered this message.
+func (h *hub) pace() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for {
+		start := h.moment
+		h.offering = h.offering[:0]
+		for s := range h.public {
+			if s.moment != start {
+				h.offering = append(h.offering, s)
+			}
+		}
+		for i := 0; i < len(h.offering); {
+			if h.handed < h.momentAfter { // what came before it is still on its way
+				h.mu.Unlock()
+				time.Sleep(time.Millisecond)
+				h.mu.Lock()
+				continue
+			}
+			m := h.moment // a newer one reaches the rest of this sweep
+			chunk := h.offering[i:min(i+fanChunk, len(h.offering))]
+			i += len(chunk)
+			for _, s := range chunk {
+				if _, ok := h.public[s]; ok && s.moment != m && s.seq <= m.Seq {
+					s.moment = m
+					h.send(s, m)
+				}
+			}
+			h.mu.Unlock()
+			time.Sleep(time.Duration(len(chunk)) * time.Second / time.Duration(momentRate))
+			h.mu.Lock()
+		}
+		clear(h.offering)
+		if h.moment == start {
+			h.pacing = false
+			return
+		}
+	}
+}
+
+// send never blocks: a subscriber whose buffer is full is dropped (send reports false).
+func (h *hub) send(s *sub, d *Delivery) bool {
+	s.seq = max(s.seq, d.Seq)
 	select {
 	case s.ch <- d:
+		return true
 	default:
 		h.remove(s)
 		s.drop()
+		return false
 	}
 }
 
@@ -163,6 +295,7 @@ func (h *hub) add(player string, since uint64, resume bool) (*Subscription, bool
 	s.ch = make(chan *Delivery, SubscriberBuffer+len(missed))
 	for _, d := range missed {
 		s.ch <- d
+		s.seq = max(s.seq, d.Seq)
 	}
 	h.public[s] = struct{}{}
 	if player != "" {

@@ -10,6 +10,7 @@ import (
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tablejson"
 )
 
 // envelope is one stream message (web/API.md, "The WebSocket").
@@ -131,25 +132,32 @@ func settlementDeliveries(out []Delivery, e *table.Event) []Delivery {
 	public := *e
 	public.Settlements = nil
 	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: &public})})
-	by := map[string][]table.Settlement{}
+	// A player's settlements are usually together in the event; they are gathered where
+	// they are not.
+	by := make(map[string][]table.Settlement, len(e.Settlements))
 	var order []string
-	for _, s := range e.Settlements {
-		if by[s.Player] == nil {
-			order = append(order, s.Player)
+	for i := 0; i < len(e.Settlements); {
+		p := e.Settlements[i].Player
+		j := i + 1
+		for j < len(e.Settlements) && e.Settlements[j].Player == p {
+			j++
 		}
-		by[s.Player] = append(by[s.Player], s)
+		if by[p] == nil {
+			order = append(order, p)
+			by[p] = e.Settlements[i:j:j]
+		} else {
+			by[p] = append(by[p], e.Settlements[i:j]...)
+		}
+		i = j
 	}
 	// Each player's copy is the public event with their settlements spliced in: the event
 	// is encoded once, not once per player (a busy table settles thousands at a time).
 	head := encode(envelope{Type: "mine", Seq: e.Seq, Event: &public})
 	head = head[:len(head)-2] // drop the closing "}}" of the event and the envelope
 	for _, p := range order {
-		list, err := json.Marshal(by[p])
-		if err != nil {
-			panic(err)
-		}
-		b := make([]byte, 0, len(head)+len(list)+20)
-		b = append(append(append(append(b, head...), `,"settlements":`...), list...), "}}"...)
+		b := make([]byte, 0, len(head)+200*len(by[p])+20)
+		b = append(append(b, head...), `,"settlements":`...)
+		b = append(tablejson.AppendSettlements(b, by[p]), "}}"...)
 		out = append(out, Delivery{Seq: e.Seq, Event: true, Player: p, Data: b})
 	}
 	return out
@@ -234,7 +242,7 @@ func (r *runner) peeled(p *table.Peel) {
 
 func (r *runner) publishTotals() {
 	seq := r.t.Seq()
-	r.out = append(r.out, Delivery{Seq: seq, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
+	r.out = append(r.out, Delivery{Seq: seq, Moment: true, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
 	r.flush()
 	r.totalsDue = r.h.opt.Clock.Now().Add(totalsEvery)
 }

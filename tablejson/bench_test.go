@@ -77,3 +77,24 @@ func TestRoundEventsAsEncodingJSON(t *testing.T) {
 		same(t, &e)
 	}
 }
+
+// TestSettlementsAsEncodingJSON holds AppendSettlements to json.Marshal on the settlements
+// of real rounds, one player's and all of them, and on none.
+func TestSettlementsAsEncodingJSON(t *testing.T) {
+	n := 0
+	for _, e := range roundEvents(t, 300) {
+		for _, ss := range [][]table.Settlement{e.Settlements, e.Settlements[:min(1, len(e.Settlements))]} {
+			want, err := json.Marshal(ss)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := AppendSettlements(nil, ss); string(got) != string(want) {
+				t.Fatalf("AppendSettlements wrote\n%s\nencoding/json\n%s", got, want)
+			}
+			n += len(ss)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no settlement among the rounds' events")
+	}
+}

@@ -233,6 +233,22 @@ func appendResult(b []byte, x *baccarat.Result) []byte {
 	return append(b, '}')
 }
 
+// AppendSettlements appends ss as encoding/json writes the slice: a player's own
+// settlements, which a settlement sends each player apart.
+func AppendSettlements(b []byte, ss []table.Settlement) []byte {
+	if ss == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendSettlement(b, &ss[i])
+	}
+	return append(b, ']')
+}
+
 func appendSettlement(b []byte, s *table.Settlement) []byte {
 	b = appendUint(append(b, `{"wager":`...), s.Wager)
 	b = appendKeyString(b, `,"player":`, s.Player)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -114,8 +115,19 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.Float64Var(&s.TokenRate, "rate-token", 0, "requests a second each token may make (0: 50, bursts of 200)")
 	fs.Float64Var(&s.AddressRate, "rate-address", 0, "requests a second each client address may make (0: 200, bursts of 400)")
 	s.Operator.register(fs)
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the server's whole run to this file (read it with go tool pprof)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "baccarat serve: --cpuprofile %s: %v\n", *profile, err)
+			return 2
+		}
+		defer f.Close()
+		_ = pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	s.Log = slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := s.Start(ctx); err != nil {
