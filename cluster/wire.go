@@ -29,6 +29,7 @@ const wireVersion = 1
 const (
 	flagEvent  = 1
 	flagMoment = 2
+	flagSpread = 4
 )
 
 var errFrame = errors.New("cluster: a malformed message frame")
@@ -82,6 +83,9 @@ func encodeFrames(from string, batch uint64, ds []live.Delivery, limit int) [][]
 			if d.Moment {
 				flags |= flagMoment
 			}
+			if d.Spread {
+				flags |= flagSpread
+			}
 			b = append(b, flags)
 			b = binary.AppendUvarint(b, uint64(len(d.Player)))
 			b = append(b, d.Player...)
@@ -111,10 +115,10 @@ func decodeFrame(b []byte) (frameHeader, []live.Delivery, error) {
 		var d live.Delivery
 		d.Seq = r.uvarint()
 		flags := r.byte()
-		d.Event, d.Moment = flags&flagEvent != 0, flags&flagMoment != 0
+		d.Event, d.Moment, d.Spread = flags&flagEvent != 0, flags&flagMoment != 0, flags&flagSpread != 0
 		d.Player = string(r.bytes())
 		d.Data = r.bytes()
-		if flags&^(flagEvent|flagMoment) != 0 || len(d.Data) == 0 {
+		if flags&^(flagEvent|flagMoment|flagSpread) != 0 || len(d.Data) == 0 {
 			r.bad = true
 		}
 		ds = append(ds, d)

@@ -14,12 +14,14 @@ func settlementDeliveries(n int) []live.Delivery {
 		data := fmt.Sprintf(`{"type":"mine","seq":9,"event":{"settlements":[{"wager":%d,"player":"%064d","net":-1000000000000000}]}}`, i, i)
 		ds = append(ds, live.Delivery{Seq: 9, Player: fmt.Sprintf("%064d", i), Event: true, Data: []byte(data)})
 	}
-	return append(ds, live.Delivery{Seq: 9, Moment: true, Data: []byte(`{"type":"totals","seq":9}`)})
+	return append(ds, live.Delivery{Seq: 9, Moment: true, Data: []byte(`{"type":"totals","seq":9}`)},
+		live.Delivery{Seq: 10, Event: true, Spread: true, Data: []byte(`{"type":"event","seq":10}`)})
 }
 
 func sameDeliveries(a, b []live.Delivery) bool {
 	return slices.EqualFunc(a, b, func(x, y live.Delivery) bool {
-		return x.Seq == y.Seq && x.Player == y.Player && x.Event == y.Event && x.Moment == y.Moment && string(x.Data) == string(y.Data)
+		return x.Seq == y.Seq && x.Player == y.Player && x.Event == y.Event && x.Moment == y.Moment && x.Spread == y.Spread &&
+			string(x.Data) == string(y.Data)
 	})
 }
 
@@ -107,6 +109,7 @@ func TestMalformedFramesAreRefused(t *testing.T) {
 		"cut short":       good[:len(good)-3],
 		"part past parts": {wireVersion, 1, 'a', 1, 2, 2},
 		"unknown flags":   append(slices.Clone(head), 9, 0x80, 0, 2, '{', '}'),
+		"unknown flag 8":  append(slices.Clone(head), 9, 0x08, 0, 2, '{', '}'),
 		"length past end": append(slices.Clone(head), 9, flagEvent, 0, 200, '{'),
 		"empty data":      append(slices.Clone(head), 9, flagEvent, 0, 0),
 	}

@@ -8,10 +8,13 @@ import (
 )
 
 // TestHubFansOutInOrder: with more subscribers than one fan-out chunk, every subscriber
-// gets every public delivery and its own private ones, in the order they were published,
+// gets every public delivery (spread over time or not) and its own private ones, in the
+// order they were published,
 // while others join and leave mid-way; a subscriber that never reads is dropped, not waited
 // for.
 func TestHubFansOutInOrder(t *testing.T) {
+	defer func(r int) { spreadRate = r }(spreadRate)
+	spreadRate = 200000 // every fifth delivery is spread, at a rate a test can wait for
 	h := newHub()
 	const readers, deliveries = 3*fanChunk + 7, SubscriberBuffer + 100
 	subs := make([]*Subscription, readers)
@@ -60,7 +63,7 @@ func TestHubFansOutInOrder(t *testing.T) {
 		}
 	}()
 	for seq := uint64(1); seq <= deliveries; seq++ {
-		ds := []Delivery{{Seq: seq, Event: true, Data: []byte("{}")}}
+		ds := []Delivery{{Seq: seq, Event: true, Spread: seq%5 == 0, Data: []byte("{}")}}
 		if seq%3 == 0 {
 			ds = append(ds, Delivery{Seq: seq, Player: "p" + strconv.Itoa(int(seq)%readers), Data: []byte("{}")})
 		}

@@ -293,19 +293,22 @@ func (r *runner) process(batch []*request) {
 		r.committedWallet(&wb)
 	}
 	changed := r.h.bank.committed(txs, holds, balances)
-	if len(changed) > 0 {
-		wallets := make([]string, 0, len(changed))
-		for w := range changed {
-			wallets = append(wallets, w)
-		}
-		r.h.walletsChanged(wallets)
-	}
 	for i := range staged {
 		for j := range staged[i].events {
 			r.remember(&staged[i].events[j])
 		}
 	}
 	r.publish(staged, changed)
+	if len(changed) > 0 {
+		// Every other server hears which wallets moved before a command is answered (in a
+		// cluster this waits for NATS to have the news): after the table's messages, so a
+		// settlement's results are not kept waiting for it.
+		wallets := make([]string, 0, len(changed))
+		for w := range changed {
+			wallets = append(wallets, w)
+		}
+		r.h.walletsChanged(wallets)
+	}
 	for i := range staged {
 		r.answer(&staged[i])
 	}

@@ -124,6 +124,9 @@ func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
 			return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Card.For, Data: b})
 		}
 	}
+	if e.Type == table.EvBettingOpened {
+		return append(out, Delivery{Seq: e.Seq, Event: true, Spread: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+	}
 	return pub(e)
 }
 
@@ -247,8 +250,11 @@ func (r *runner) publishTotals() {
 	r.totalsDue = r.h.opt.Clock.Now().Add(totalsEvery)
 }
 
-// roadsDelay is how long after a result the scoreboards follow it.
-const roadsDelay = 200 * time.Millisecond
+// roadsDelay is how long after a result the scoreboards follow it: once the result has
+// reached every player. At a crowded table that takes a few hundred milliseconds (15,000
+// players over three servers on one machine: about half a second), and scoreboards sent
+// 200 ms after the result were written to players in the middle of it, in its way.
+const roadsDelay = time.Second
 
 func (r *runner) publishRoads() {
 	seq := r.t.Seq()

@@ -71,6 +71,9 @@ type loadReport struct {
 	// Resumed counts streams the servers closed (a player fell too far behind) and the
 	// player resumed from its last seq.
 	Resumed int64 `json:"streams_resumed"`
+	// Untimed counts the wagers acknowledged while players were still connecting: counted
+	// in Wagers, left out of the acknowledgement times.
+	Untimed int64 `json:"wagers_untimed"`
 	// ServerAckP99ms is the server's own measure (its histogram's bucket bound): from the
 	// request reaching the handler to the durable acknowledgement, without client-side queueing.
 	ServerAckP99ms float64 `json:"server_ack_p99_ms"`
@@ -124,6 +127,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		return 0
 	}
 	fmt.Fprintf(e.stdout, "%d players, %d rounds, %d wagers acknowledged (%d refused, %d errors)\n", rep.Players, rep.Rounds, rep.Wagers, rep.Refused, rep.Errors)
+	if rep.Untimed > 0 {
+		fmt.Fprintf(e.stdout, "(%d of them placed while players were still connecting: not timed)\n", rep.Untimed)
+	}
 	fmt.Fprintf(e.stdout, "wager acknowledgement: p50 %.1f ms  p99 %.1f ms  max %.1f ms   (target p99 <= 100 ms)\n", rep.AckP50ms, rep.AckP99ms, rep.AckMaxms)
 	fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 <= %.0f ms (histogram bucket)\n", rep.ServerAckP99ms)
 	fmt.Fprintf(e.stdout, "result delivery after settlement: p99 %.1f ms  max %.1f ms  missed %d   (target max <= 500 ms)\n", rep.ResultP99ms, rep.ResultMaxms, rep.ResultsMissed)
@@ -249,6 +255,7 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 		}
 	}
 	fmt.Fprintf(e.stderr, "all connected; measuring %d rounds...\n", rounds)
+	lt.timing.Store(true)
 	start := lt.settled.Load()
 	deadline := time.Now().Add(time.Duration(rounds+2) * (lt.betting + 10*time.Second))
 	for lt.settled.Load() < start+int64(rounds)+1 && time.Now().Before(deadline) {
@@ -354,6 +361,10 @@ type loadRun struct {
 	refused  atomic.Int64
 	errors   atomic.Int64
 	resumed  atomic.Int64 // streams the server closed and the player resumed
+	// timing: every player is connected. A wager sent before (the table was already
+	// betting while thousands of streams opened) is acknowledged and counted, not timed.
+	timing  atomic.Bool
+	untimed atomic.Int64
 }
 
 // player is one simulated player: a stream, a wager every round, the result timed.
@@ -509,6 +520,7 @@ func (lt *loadRun) bet(ctx context.Context, base, token string, delay time.Durat
 	body, _ := json.Marshal(map[string]any{"bet": []string{"player", "banker"}[rand.IntN(2)], "stake": 100})
 	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/tables/"+lt.table+"/wagers", bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+token)
+	timed := lt.timing.Load()
 	start := time.Now()
 	resp, err := lt.client.Do(req)
 	if err != nil {
@@ -522,6 +534,10 @@ func (lt *loadRun) bet(ctx context.Context, base, token string, delay time.Durat
 	switch {
 	case resp.StatusCode == 200:
 		lt.wagers.Add(1)
+		if !timed {
+			lt.untimed.Add(1)
+			break
+		}
 		lt.mu.Lock()
 		lt.acks = append(lt.acks, took)
 		lt.mu.Unlock()
@@ -556,7 +572,7 @@ func (lt *loadRun) report(players, rounds int) loadReport {
 	lt.mu.Lock()
 	defer lt.mu.Unlock()
 	rep := loadReport{Players: players, Rounds: rounds, Wagers: lt.wagers.Load(), Refused: lt.refused.Load(), Errors: lt.errors.Load(),
-		Resumed: lt.resumed.Load()}
+		Resumed: lt.resumed.Load(), Untimed: lt.untimed.Load()}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	if n := len(lt.acks); n > 0 {
 		slices.Sort(lt.acks)
