@@ -465,9 +465,11 @@ func (r *runner) answer(s *staged) {
 
 // snapshot is the table as player sees it: their own wagers and funds only ("" sees all).
 func (r *runner) snapshot(player string) Snapshot {
-	st := r.t.State()
-	if player != "" {
-		st = ForPlayer(st, player)
+	var st table.State
+	if player == "" {
+		st = r.t.State()
+	} else {
+		st = ForPlayer(r.t.StateFor(player), player)
 	}
 	return Snapshot{Spec: r.spec, State: st, Roads: r.board.View(roads.Settings{}, st.Shoe.Left), At: r.h.opt.Clock.Now()}
 }

@@ -186,11 +186,23 @@ func (h *Host) Subscribe(tableID, player string, since uint64, resume bool) (*Su
 }
 
 func (h *Host) subscribeMirror(tableID, player string, since uint64, resume bool) (*Subscription, error) {
+	m := h.mirrorOf(tableID)
+	if resume {
+		// What the stream missed is at hand: no snapshot, so no question to the table's
+		// owner, which thousands of streams resuming at once (their server stopped) would
+		// otherwise all ask.
+		m.mu.Lock()
+		sub, ok := m.hub.add(player, since, true)
+		m.mu.Unlock()
+		if ok {
+			return sub, nil
+		}
+		sub.Close()
+	}
 	snap, err := h.Snapshot(tableID, player) // also tells a table that does not exist
 	if err != nil {
 		return nil, err
 	}
-	m := h.mirrorOf(tableID)
 	m.mu.Lock()
 	sub, ok := m.hub.add(player, since, resume)
 	m.mu.Unlock()

@@ -101,10 +101,31 @@ func (r *ShoeResult) UnmarshalJSON(b []byte) error {
 }
 
 // State returns a snapshot of the table. It shares nothing with the table.
-func (t *Table) State() State {
+func (t *Table) State() State { return t.state("", true) }
+
+// StateFor is State with only player's own wagers (placed, riding and Dragon), funds and
+// request ids: what a snapshot for that player keeps of the others' is their totals. At a
+// table of thousands it copies one player's share, not everyone's: a snapshot for each of
+// thousands of streams reconnecting at once (their server stopped) took the table's
+// goroutine seconds when each copied every wager.
+func (t *Table) StateFor(player string) State { return t.state(player, false) }
+
+func (t *Table) state(player string, all bool) State {
+	own := func(ws []Wager) []Wager {
+		if all {
+			return slices.Clone(ws)
+		}
+		var out []Wager
+		for i := range ws {
+			if ws[i].Player == player {
+				out = append(out, ws[i])
+			}
+		}
+		return out
+	}
 	s := State{Game: t.game.ID, Seq: t.seq, Round: t.round, Phase: t.phase, Betting: t.betting, BetOpen: t.betOpen,
 		Until: t.until, Interrupted: t.interrupted, Window: t.window, Pending: slices.Clone(t.pending),
-		Wagers: slices.Clone(t.wagers), Riding: slices.Clone(t.riding), Dragon: slices.Clone(t.dragon),
+		Wagers: own(t.wagers), Riding: own(t.riding), Dragon: own(t.dragon),
 		Prices: slices.Clone(t.prices), ShoeResults: slices.Clone(t.shoeResults), NextPosition: t.NextPosition().String(),
 		Funds: map[string]Funds{}, Limits: maps.Clone(t.cfg.Limits), MaxPerArea: t.maxArea,
 		Differential: t.differential, Totals: map[string]int64{}, NextWager: t.nextWager, Requests: map[string]uint64{},
@@ -132,14 +153,26 @@ func (t *Table) State() State {
 		s.Cards[i].For, s.Cards[i].Hidden = t.hiddenFrom(i)
 	}
 	s.Squeeze = t.squeezeView()
-	for _, p := range t.parties[1:] {
-		if p.held != 0 {
-			s.Funds[p.name] = Funds{Held: p.held}
+	if all {
+		for _, p := range t.parties[1:] {
+			if p.held != 0 {
+				s.Funds[p.name] = Funds{Held: p.held}
+			}
 		}
+	} else if id, ok := t.partyIdx[player]; ok && t.parties[id].held != 0 {
+		s.Funds[player] = Funds{Held: t.parties[id].held}
 	}
 	s.Totals = t.Totals()
-	for k, v := range t.reqs {
-		s.Requests[t.parties[k.party].name+"/"+k.id] = v
+	if all {
+		for k, v := range t.reqs {
+			s.Requests[t.parties[k.party].name+"/"+k.id] = v
+		}
+	} else if id, ok := t.partyIdx[player]; ok {
+		for k, v := range t.reqs {
+			if k.party == id {
+				s.Requests[player+"/"+k.id] = v
+			}
+		}
 	}
 	s.Session = t.sessionView()
 	return s

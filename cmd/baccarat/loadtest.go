@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -41,9 +42,11 @@ temporary SQLite database and one automatic table, then connects that many playe
 with a real WebSocket and its own token. With --servers it
 starts nothing: it uses running servers (a cluster), creates the players' accounts and the
 table there with the admin token, and spreads the players over the servers, player i on
-server i mod n. Every round each
-player places a wager at a random moment in the first half of betting (an HTTP POST,
-acknowledged only once durable) and waits for the result on its stream. It reports the
+server i mod n; a player whose server stops goes on with the next one (its stream resumed
+from the last seq it saw, a wager in flight sent again with the same request id). Every
+round each player places a wager at a random moment in the first half of betting (an HTTP
+POST with a request id, as the pages send, acknowledged only once durable) and waits for
+the result on its stream. It reports the
 wager acknowledgement latency (p50, p99, max) and how long after settlement the last
 player received each result. The table deals a card every --card and starts the next
 round --result after a result: faster than a table's own pace (800ms, 4s), so that a
@@ -74,6 +77,11 @@ type loadReport struct {
 	// Untimed counts the wagers acknowledged while players were still connecting: counted
 	// in Wagers, left out of the acknowledgement times.
 	Untimed int64 `json:"wagers_untimed"`
+	// Retried counts wager requests sent again, to another server, after one failed to
+	// answer (with the same request id: placed once).
+	Retried int64 `json:"wager_retries"`
+	// Refusals counts the refused wagers by error code (web/API.md).
+	Refusals map[string]int64 `json:"refusals,omitempty"`
 	// ServerAckP99ms is the server's own measure (its histogram's bucket bound): from the
 	// request reaching the handler to the durable acknowledgement, without client-side queueing.
 	ServerAckP99ms float64 `json:"server_ack_p99_ms"`
@@ -133,8 +141,14 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "wager acknowledgement: p50 %.1f ms  p99 %.1f ms  max %.1f ms   (target p99 <= 100 ms)\n", rep.AckP50ms, rep.AckP99ms, rep.AckMaxms)
 	fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 <= %.0f ms (histogram bucket)\n", rep.ServerAckP99ms)
 	fmt.Fprintf(e.stdout, "result delivery after settlement: p99 %.1f ms  max %.1f ms  missed %d   (target max <= 500 ms)\n", rep.ResultP99ms, rep.ResultMaxms, rep.ResultsMissed)
+	for code, n := range rep.Refusals {
+		fmt.Fprintf(e.stdout, "refused: %d %s\n", n, code)
+	}
+	if rep.Retried > 0 {
+		fmt.Fprintf(e.stdout, "wager requests sent again to another server (same request id): %d\n", rep.Retried)
+	}
 	if rep.Resumed > 0 {
-		fmt.Fprintf(e.stdout, "streams closed by a server (the player fell behind) and resumed: %d\n", rep.Resumed)
+		fmt.Fprintf(e.stdout, "streams closed (the player fell behind, or its server stopped) and resumed: %d\n", rep.Resumed)
 	}
 	return 0
 }
@@ -244,7 +258,7 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			lt.player(runCtx, lt.bases[i%len(lt.bases)], toks[i], ready)
+			lt.player(runCtx, i%len(lt.bases), toks[i], ready)
 		}()
 	}
 	for i := 0; i < players; i++ {
@@ -284,7 +298,9 @@ type remoteLoad struct {
 // loadtestRemote makes the players and the table on running servers, spreads the players
 // over them, and measures as loadtest does.
 func loadtestRemote(ctx context.Context, e *env, r remoteLoad) (loadReport, error) {
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: r.players, MaxIdleConnsPerHost: r.players}}
+	// Wagers reuse a pool of connections per server; its bound keeps the tool within its
+	// open-file limit when a server stops and its players' wagers go to the others.
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 3 * 512, MaxIdleConnsPerHost: 512, MaxConnsPerHost: 1024}}
 	admin := func(method, base, path string, body any, out any) error {
 		b, _ := json.Marshal(body)
 		req, _ := http.NewRequestWithContext(ctx, method, base+path, bytes.NewReader(b))
@@ -363,18 +379,23 @@ type loadRun struct {
 	resumed  atomic.Int64 // streams the server closed and the player resumed
 	// timing: every player is connected. A wager sent before (the table was already
 	// betting while thousands of streams opened) is acknowledged and counted, not timed.
-	timing  atomic.Bool
-	untimed atomic.Int64
+	timing   atomic.Bool
+	untimed  atomic.Int64
+	retried  atomic.Int64     // wager requests sent again to another server
+	refusals map[string]int64 // refused wagers by error code (under mu)
 }
 
-// player is one simulated player: a stream, a wager every round, the result timed.
-func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- struct{}) {
-	url := strings.Replace(base, "http", "ws", 1) + "/api/tables/" + lt.table + "/stream?token=" + token
+// player is one simulated player: a stream, a wager every round, the result timed. It
+// starts on server bases[at]; when that server is gone it goes on with the next, as a
+// player behind a load balancer would.
+func (lt *loadRun) player(ctx context.Context, at int, token string, ready chan<- struct{}) {
 	var seen playerSeen
 	for first := true; ctx.Err() == nil; first = false {
-		// A stream the server closed (the player fell behind) is resumed from the last seq
-		// seen, as the pages do (web/API.md); what it replays is not counted twice.
-		u := url
+		base := lt.bases[at]
+		// A stream the server closed (the player fell behind, or the server stopped) is
+		// resumed from the last seq seen, as the pages do (web/API.md): what it replays is
+		// not counted twice.
+		u := strings.Replace(base, "http", "ws", 1) + "/api/tables/" + lt.table + "/stream?token=" + token
 		if seen.seq > 0 {
 			u += "&since=" + strconv.FormatUint(seen.seq, 10)
 		}
@@ -385,6 +406,7 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 				ready <- struct{}{}
 				return
 			}
+			at = (at + 1) % len(lt.bases) // this server is gone: the next
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
@@ -393,7 +415,7 @@ func (lt *loadRun) player(ctx context.Context, base, token string, ready chan<- 
 		} else {
 			lt.resumed.Add(1)
 		}
-		lt.read(ctx, c, base, token, &seen)
+		lt.read(ctx, c, at, token, &seen)
 		c.CloseNow()
 	}
 }
@@ -405,7 +427,7 @@ type playerSeen struct {
 }
 
 // read reads one stream until it ends.
-func (lt *loadRun) read(ctx context.Context, c *websocket.Conn, base, token string, seen *playerSeen) {
+func (lt *loadRun) read(ctx context.Context, c *websocket.Conn, at int, token string, seen *playerSeen) {
 	c.SetReadLimit(1 << 22)
 	// Reads carry no context: one that can be cancelled costs the library a timer of its
 	// own on every read, and the load tool shares the CPU with the servers it measures.
@@ -431,7 +453,7 @@ func (lt *loadRun) read(ctx context.Context, c *websocket.Conn, base, token stri
 		}
 		for _, m := range decodeFrame(data) {
 			if m.Type == "event" && m.Event != nil {
-				lt.onEvent(ctx, base, token, m.Event, got, seen)
+				lt.onEvent(ctx, at, token, m.Event, got, seen)
 			}
 		}
 	}
@@ -483,7 +505,7 @@ func decodeFrame(data []byte) []streamMsg {
 	return []streamMsg{m}
 }
 
-func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent, got time.Time, seen *playerSeen) {
+func (lt *loadRun) onEvent(ctx context.Context, at int, token string, e *loadEvent, got time.Time, seen *playerSeen) {
 	switch e.Type {
 	case table.EvBettingOpened:
 		if e.Round <= seen.opened {
@@ -491,7 +513,7 @@ func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent
 		}
 		seen.opened = e.Round
 		delay := time.Duration(rand.Int64N(int64(lt.betting / 2)))
-		go lt.bet(ctx, base, token, delay)
+		go lt.bet(ctx, at, token, delay)
 	case table.EvRoundSettled:
 		if e.Round <= seen.result {
 			return
@@ -511,23 +533,46 @@ func (lt *loadRun) onEvent(ctx context.Context, base, token string, e *loadEvent
 	}
 }
 
-func (lt *loadRun) bet(ctx context.Context, base, token string, delay time.Duration) {
+// bet places one wager on server bases[at] after delay, with a request id as the pages
+// send: if that server fails to answer (it was killed), the same wager goes to the next
+// server with the same id, and is placed once. It is timed from the first try.
+func (lt *loadRun) bet(ctx context.Context, at int, token string, delay time.Duration) {
 	select {
 	case <-time.After(delay):
 	case <-ctx.Done():
 		return
 	}
-	body, _ := json.Marshal(map[string]any{"bet": []string{"player", "banker"}[rand.IntN(2)], "stake": 100})
-	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/tables/"+lt.table+"/wagers", bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+token)
+	body, _ := json.Marshal(map[string]any{"bet": []string{"player", "banker"}[rand.IntN(2)], "stake": 100,
+		"request_id": fmt.Sprintf("%016x%016x", rand.Uint64(), rand.Uint64())})
 	timed := lt.timing.Load()
 	start := time.Now()
-	resp, err := lt.client.Do(req)
-	if err != nil {
-		if ctx.Err() == nil {
-			lt.errors.Add(1)
+	var resp *http.Response
+	for try := 0; ; try++ {
+		req, _ := http.NewRequestWithContext(ctx, "POST", lt.bases[at]+"/api/tables/"+lt.table+"/wagers", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		var err error
+		resp, err = lt.client.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			break
 		}
-		return
+		if err == nil {
+			_, _ = io_Discard(resp) // busy: the table is moving to another server
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(start) > lt.betting { // a table moving between servers takes a lease's time
+			lt.errors.Add(1)
+			return
+		}
+		if lt.retried.Add(1); try > 0 {
+			time.Sleep(200 * time.Millisecond) // not the first retry: the cluster may be moving the table
+		}
+		at = (at + 1) % len(lt.bases)
+	}
+	var refusal struct{ Code string }
+	if resp.StatusCode != 200 {
+		_ = json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&refusal)
 	}
 	_, _ = io_Discard(resp)
 	took := time.Since(start)
@@ -543,6 +588,12 @@ func (lt *loadRun) bet(ctx context.Context, base, token string, delay time.Durat
 		lt.mu.Unlock()
 	case resp.StatusCode == 409:
 		lt.refused.Add(1)
+		lt.mu.Lock()
+		if lt.refusals == nil {
+			lt.refusals = map[string]int64{}
+		}
+		lt.refusals[refusal.Code]++
+		lt.mu.Unlock()
 	default:
 		lt.errors.Add(1)
 	}
@@ -572,7 +623,7 @@ func (lt *loadRun) report(players, rounds int) loadReport {
 	lt.mu.Lock()
 	defer lt.mu.Unlock()
 	rep := loadReport{Players: players, Rounds: rounds, Wagers: lt.wagers.Load(), Refused: lt.refused.Load(), Errors: lt.errors.Load(),
-		Resumed: lt.resumed.Load(), Untimed: lt.untimed.Load()}
+		Resumed: lt.resumed.Load(), Untimed: lt.untimed.Load(), Retried: lt.retried.Load(), Refusals: maps.Clone(lt.refusals)}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	if n := len(lt.acks); n > 0 {
 		slices.Sort(lt.acks)
