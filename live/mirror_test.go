@@ -92,3 +92,67 @@ func TestStreamGapIsFilledFromTheJournal(t *testing.T) {
 		t.Fatalf("the stream got events %v, want 2 3 4: the lost ones from the journal, then the card", seqs)
 	}
 }
+
+// teeCluster publishes a table's messages to its own host and to a second one.
+type teeCluster struct {
+	lossyCluster
+	other *live.Host
+}
+
+func (c *teeCluster) Publish(id string, ds []live.Delivery) {
+	c.h.Deliver(id, ds)
+	c.other.Deliver(id, ds)
+}
+
+// goneOwner is the cluster as a server sees it once the table's owner is gone: every
+// question to the owner fails.
+type goneOwner struct{ lossyCluster }
+
+func (*goneOwner) Snapshot(context.Context, string, string) (*live.Snapshot, error) {
+	return nil, context.DeadlineExceeded
+}
+
+// TestAStreamResumesWithoutAskingTheOwner: a stream resuming on a server that has what it
+// missed replays it from there, without a snapshot from the table's owner: thousands of
+// streams resuming at once (their server stopped) must not all queue at the owner's table.
+// One that resumes from further back than the server holds needs the owner.
+func TestAStreamResumesWithoutAskingTheOwner(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "")
+	a := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch), Owner: "a"})
+	b := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch), Owner: "b"})
+	a.Join(&teeCluster{lossyCluster: lossyCluster{h: a}, other: b})
+	b.Join(&goneOwner{lossyCluster{h: b}})
+	if err := a.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Create(ctx, live.Spec{ID: "t1", Config: table.Config{Game: "mbs-tournament"}, Mode: live.ModeDealer}); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, a, "t1", &table.NewShoe{})
+	submit(t, a, "t1", &table.Open{})
+	submit(t, a, "t1", &table.Close{})
+	cards(t, a, "t1", "9h")
+	sub, err := b.Subscribe("t1", "ann", 2, true)
+	if err != nil {
+		t.Fatalf("resuming on a server that holds what was missed: %v", err)
+	}
+	defer sub.Close()
+	if sub.Snapshot != nil {
+		t.Fatal("the resumed stream came with a snapshot")
+	}
+	var seqs []uint64
+	for len(sub.C) > 0 {
+		d := <-sub.C
+		if d.Event {
+			seqs = append(seqs, d.Seq)
+		}
+	}
+	if len(seqs) == 0 || seqs[0] != 2 || seqs[len(seqs)-1] != 4 {
+		t.Fatalf("replayed events %v, want 2 to 4", seqs)
+	}
+	if _, err := b.Subscribe("t1", "ann", 0, false); err == nil {
+		t.Fatal("a new stream started without the owner's snapshot")
+	}
+}
