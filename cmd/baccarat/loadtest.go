@@ -105,19 +105,14 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "baccarat loadtest: --cpuprofile %s: %v\n", *profile, err)
-			return 2
-		}
-		defer f.Close()
-		_ = pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*profile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "baccarat loadtest: --cpuprofile %s: %v\n", *profile, err)
+		return 2
 	}
+	defer stopProfile()
 	raiseFileLimit(*players*4 + 1000)
 	var rep loadReport
-	var err error
 	if *servers != "" {
 		if *adminToken == "" {
 			fmt.Fprintln(e.stderr, "baccarat loadtest: --servers needs --admin-token (or BACCARAT_ADMIN_TOKEN)")
@@ -156,6 +151,23 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "streams closed (the player fell behind, or its server stopped) and resumed: %d\n", rep.Resumed)
 	}
 	return 0
+}
+
+// startCPUProfile writes a CPU profile to path until the returned function is called (no
+// profile when path is "").
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func raiseFileLimit(n int) {

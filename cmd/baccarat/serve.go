@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -119,16 +118,12 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "baccarat serve: --cpuprofile %s: %v\n", *profile, err)
-			return 2
-		}
-		defer f.Close()
-		_ = pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*profile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "baccarat serve: --cpuprofile %s: %v\n", *profile, err)
+		return 2
 	}
+	defer stopProfile()
 	s.Log = slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := s.Start(ctx); err != nil {
 		return fail(e, c.name, err)
