@@ -56,8 +56,9 @@ func view(t *testing.T, h *live.Host, id string) *live.TournamentView {
 	return v
 }
 
-// checkTournamentBooks: every session balanced, the prizes are the pool, the books sum to
-// zero and Verify finds nothing.
+// checkTournamentBooks: every session balanced and played to its end (its hands, or until
+// nobody was left in play), the prizes are the pool, the books sum to zero and Verify finds
+// nothing.
 func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, now time.Time, hands int) {
 	t.Helper()
 	ctx := context.Background()
@@ -68,8 +69,11 @@ func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, 
 	rounds := map[int]bool{}
 	for _, s := range v.State.Sessions {
 		rounds[s.Round] = true
-		if a := s.Accounting(); !a.Balanced || s.Hands != hands {
-			t.Errorf("SPEC 5 round %d table %d: %d hands, %+v", s.Round, s.Table, s.Hands, a)
+		// A session plays its hands, or ends sooner when nobody at the table is left in play
+		// (the cards and the bots' wagers are random: a final of two can bust out early).
+		played := s.Hands == hands || s.Reason == "no_players" && s.Hands < hands
+		if a := s.Accounting(); !a.Balanced || !played {
+			t.Errorf("SPEC 5 round %d table %d: %d hands (ended: %s), %+v", s.Round, s.Table, s.Hands, s.Reason, a)
 		}
 	}
 	if len(rounds) != 3 {
