@@ -172,7 +172,8 @@ func (t *Table) onCorrected(cards []baccarat.Card) {
 
 // simultaneous records two or more cards drawn together (Tiger 5.8, MBS 5.3). With the
 // order unknown during the initial deal the round is void; otherwise players may withdraw
-// before the cards are reconstructed (resume, with the order when it was unknown).
+// before the cards are reconstructed (resume, with the order when it was unknown), unless a
+// card of the round was seen by one player alone (SeenPrivately).
 func (t *Table) simultaneous(c *Simultaneous, actor string, role Role) error {
 	if t.shoe.order != nil {
 		return badState("an RNG shoe never draws two cards at once")
@@ -198,7 +199,7 @@ func (t *Table) simultaneous(c *Simultaneous, actor string, role Role) error {
 		return nil
 	}
 	e := t.event(EvSimultaneous, &c.Header, actor, role)
-	e.more().Cards, e.Window = slices.Clone(c.Cards), true
+	e.more().Cards, e.Window = slices.Clone(c.Cards), !t.SeenPrivately()
 	t.emit(e)
 	return nil
 }

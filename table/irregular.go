@@ -8,8 +8,9 @@ import (
 )
 
 // interrupt records a power failure, crash or device fault (Tiger 5.17; SPEC §4). When no
-// outcome is established, a withdrawal window opens: each owner may withdraw all of their
-// wagers. Otherwise the round goes on to its end after resume.
+// outcome is established and no card has been seen by one player alone (SeenPrivately), a
+// withdrawal window opens: each owner may withdraw all of their wagers. Otherwise the round
+// goes on to its end after resume.
 func (t *Table) interrupt(h *Header, actor string, role Role) error {
 	if !t.roundOpen() {
 		return badState("no round is under way")
@@ -19,7 +20,7 @@ func (t *Table) interrupt(h *Header, actor string, role Role) error {
 	}
 	established := t.OutcomeEstablished()
 	e := t.event(EvInterrupted, h, actor, role)
-	e.Window, e.Certain = !established, established
+	e.Window, e.Certain = !established && !t.SeenPrivately(), established
 	t.emit(e)
 	return nil
 }

@@ -135,6 +135,27 @@ func (t *Table) hiddenFrom(i int) (string, bool) {
 	return who, who != ""
 }
 
+// SeenPrivately reports whether a card of the round under way has been shown to some players
+// and not others: one of the first four cards was dealt face down to its hand's squeezer,
+// whether or not it has been revealed since (SPEC §4). That card is information the house
+// and the other players lacked when they could still act on it, and the squeezer could act on
+// it before them, so from the first such card nobody may withdraw in that round: an
+// interruption or a simultaneous draw opens no withdrawal window, and the round goes on to its
+// end on resume (or the pit voids it, every stake returned). The seeds let players withdraw
+// only when no outcome is established (Tiger 5.17), a rule written for cards everyone sees;
+// one player seeing a card is the first step towards an outcome that only they know.
+func (t *Table) SeenPrivately() bool {
+	if !t.cfg.Squeeze {
+		return false
+	}
+	for i := range min(t.coup.Len(), 4) {
+		if t.squeezer(sideOf(baccarat.Position(i))) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // startSqueeze begins the next hand's squeeze once the four first cards are out; it
 // reports false when no hand is left to squeeze.
 func (t *Table) startSqueeze(h *Header, actor string, role Role) bool {

@@ -106,6 +106,9 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 	}
 	var take []Wager
 	switch {
+	case t.window && t.SeenPrivately():
+		// A window opened before the first private card stays shut once one is out.
+		return refuse(CodeNotWithdrawable, "a card of this round was shown to its squeezer alone: nobody may withdraw now (SPEC §4)")
 	case t.window:
 		// After a device reset betting is open again and wagers go one by one (Tiger 5.9);
 		// otherwise a player taking the option withdraws all of them (Tiger 5.17.1).
