@@ -52,7 +52,8 @@ func (tr *tourney) release(holds []hold) {
 
 func (tr *tourney) money() ledger.Currency { return ledger.Currency(tr.t.Config().Currency) }
 
-func (tr *tourney) isBot(player string) bool { return tr.bots[player] != nil }
+// isBot reports whether a participant is one of the tournament's house bots.
+func (tr *tourney) isBot(player string) bool { return tr.botIDs[player] }
 
 // commit journals the events and the postings they imply in one transaction, with, in a
 // seamless tournament, the debit that paid for them marked placed and the credits and
@@ -176,18 +177,20 @@ func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 		switch e.Type {
 		case tournament.EvRegistered:
 			if tr.isBot(e.Player) {
-				money("bot's entry fee, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+				money("bot's entry fee, paid by the house", pool, negate(transfer{house, e.Amount}))
+			} else {
+				money("entry fee", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 			}
-			money("entry fee", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 		case tournament.EvUnregistered:
 			money("entry fee refunded", pool, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
 		case tournament.EvCancelled:
-			money("entry fee refunded: cancelled", pool, payments(e.Payments, cur))
+			money("entry fee refunded: cancelled", pool, tr.payments(e.Payments, cur))
 		case tournament.EvRebought:
 			if tr.isBot(e.Player) {
-				money("bot's rebuy, paid by the house", house, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
+				money("bot's rebuy, paid by the house", pool, negate(transfer{house, e.Amount}))
+			} else {
+				money("rebuy", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 			}
-			money("rebuy", pool, negate(transfer{ledger.Wallet(e.Player, cur), e.Amount}))
 			if e.Session != 0 { // bought during a session: the chips go to the table at once
 				b.move("rebuy chips", chipHouse, []transfer{{ledger.Wallet(e.Player, chips), e.Chips}})
 			}
@@ -203,7 +206,7 @@ func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 			if e.Pool != nil {
 				money("the house's top-up to the guarantee", house, []transfer{{pool, e.Pool.TopUp}})
 			}
-			money("prize", pool, payments(e.Payments, cur))
+			money("prize", pool, tr.payments(e.Payments, cur))
 		}
 		txs = append(txs, b.txs...)
 	}
@@ -230,12 +233,20 @@ type transfer struct {
 
 func negate(t transfer) []transfer { return []transfer{{t.account, -t.amount}} }
 
-func payments(ps []tournament.Payment, cur ledger.Currency) []transfer {
+// payments are refunds or prizes to their players' wallets; a house bot's go back to the
+// house, which paid its fees: a bot holds no money of its own, so nobody can ever come into
+// a bot's winnings.
+func (tr *tourney) payments(ps []tournament.Payment, cur ledger.Currency) []transfer {
 	out := make([]transfer, 0, len(ps))
+	var house int64
 	for _, p := range ps {
+		if tr.isBot(p.Player) {
+			house += p.Amount // one posting for every bot's (a transaction names an account once)
+			continue
+		}
 		out = append(out, transfer{ledger.Wallet(p.Player, cur), p.Amount})
 	}
-	return out
+	return append(out, transfer{ledger.House(cur), house})
 }
 
 // booker writes an event's transactions.

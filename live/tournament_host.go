@@ -129,7 +129,7 @@ func checkBots(bots []tabletop.Bot, most int) error {
 	}
 	seen := map[string]bool{}
 	for _, b := range bots {
-		if err := baccarat.CheckID("bot id", b.ID); err != nil {
+		if err := tournament.CheckBot(b.ID); err != nil {
 			return err
 		}
 		if _, err := tabletop.ParseStrategy(string(b.Strategy)); err != nil {

@@ -2,6 +2,8 @@ package live
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,11 +26,12 @@ type tourney struct {
 	poke   chan struct{} // one of its tables moved
 	done   chan struct{}
 
-	tables map[string]*sessionTable // the tables of its live (and just ended) sessions
-	bots   map[string]*tabletop.Player
-	net    map[string]baccarat.Money // each player's net on their last hand
-	filled bool                      // the bots have filled the entries
-	paid   openDebits                // a seamless tournament's debits not yet closed
+	tables map[string]*sessionTable    // the tables of its live (and just ended) sessions
+	botIDs map[string]bool             // its house bots (TournamentSpec.Bots)
+	bots   map[string]*tabletop.Player // how each plays: drawn from the house's secret, from the start
+	net    map[string]baccarat.Money   // each player's net on their last hand
+	filled bool                        // the bots have filled the entries
+	paid   openDebits                  // a seamless tournament's debits not yet closed
 
 	wake   <-chan time.Time
 	wakeAt time.Time
@@ -64,15 +67,36 @@ type tourneyReply struct {
 func newTourney(h *Host, spec TournamentSpec, t *tournament.Tournament, head journal.Head, events []tournament.Event) *tourney {
 	tr := &tourney{h: h, id: spec.Config.ID, stream: tabletop.Stream(spec.Config.ID), spec: spec, t: t, head: head,
 		inbox: make(chan *tourneyReq, 256), poke: make(chan struct{}, 1), done: make(chan struct{}),
-		tables: map[string]*sessionTable{}, bots: map[string]*tabletop.Player{}, net: map[string]baccarat.Money{},
+		tables: map[string]*sessionTable{}, botIDs: map[string]bool{}, net: map[string]baccarat.Money{},
 		paid: openDebitsOf(events), changed: make(chan struct{})}
 	for _, b := range spec.Bots {
-		p, _ := tabletop.NewPlayer(b, t.State().Seed)
-		tr.bots[b.ID] = p
+		tr.botIDs[b.ID] = true
+	}
+	if t.Phase() != tournament.PhaseScheduled && t.Phase() != tournament.PhaseRegistering && t.Phase() != tournament.PhaseClosed {
+		tr.seatBots()
 	}
 	tr.filled = t.Phase() != tournament.PhaseScheduled && t.Phase() != tournament.PhaseRegistering
 	tr.view = tr.buildView()
 	return tr
+}
+
+// seatBots readies the bots to play, each drawing from the house's secret, which the
+// tournament drew at its start (tournament's house.go): nothing a player can read while it
+// runs predicts a bot's wager.
+func (tr *tourney) seatBots() {
+	tr.bots = map[string]*tabletop.Player{}
+	for _, b := range tr.spec.Bots {
+		p, _ := tabletop.NewPlayer(b, tabletop.BotSeed(tr.t.Secret(), b.ID))
+		tr.bots[b.ID] = p
+	}
+}
+
+// newSecret draws the house's secret for a tournament's start: 32 bytes from crypto/rand, in
+// hex.
+func newSecret() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand.Read does not fail (it crashes the program instead)
+	return hex.EncodeToString(b)
 }
 
 // signal wakes the tournament: one of its tables moved.
@@ -206,7 +230,7 @@ func (tr *tourney) plan() {
 func (tr *tourney) scheduled(c tournament.Command) bool {
 	switch c.Type {
 	case tournament.CmdStart:
-		c.Seed = baccarat.CryptoSource().Uint64()
+		c.Seed, c.Secret = baccarat.CryptoSource().Uint64(), newSecret()
 	case tournament.CmdEndSession:
 		return tr.endTimedSession(c)
 	}
@@ -247,7 +271,7 @@ func (tr *tourney) fill() {
 		if _, ok := tr.t.Entrant(b.ID); ok {
 			continue
 		}
-		e, err := tr.t.Apply(&tournament.Command{Type: tournament.CmdRegister, Player: b.ID, At: at})
+		e, err := tr.t.Apply(&tournament.Command{Type: tournament.CmdRegister, Player: b.ID, Bot: true, At: at})
 		if err != nil {
 			tr.h.opt.Logger.Warn("a bot could not register", "tournament", tr.id, "bot", b.ID, "err", err)
 			continue

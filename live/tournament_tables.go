@@ -98,6 +98,8 @@ func (tr *tourney) afterCommit(evs []tournament.Event) {
 	for i := range evs {
 		e := &evs[i]
 		switch e.Type {
+		case tournament.EvStarted:
+			tr.seatBots()
 		case tournament.EvSessionStarted:
 			for _, tv := range tr.t.State().Tables {
 				if tv.Table == e.Table {
@@ -436,9 +438,12 @@ func (tr *tourney) botsBet(st *sessionTable) {
 			continue
 		}
 		hand := st.s.BotHand(tr.t.Game(), &snap.State, id, chips, tr.net[id])
-		for _, w := range tr.bots[id].Wagers(hand) {
-			p := &table.Place{Header: table.Header{Actor: id, Role: table.RolePlayer}, Player: id, Bet: w.Bet, Stake: w.Stake}
-			_, _ = tr.h.Submit(tr.h.ctx, st.id, p) // a refused wager changes nothing
+		bot := tr.bots[id]
+		if bot == nil {
+			continue
+		}
+		for _, w := range bot.Wagers(hand) {
+			_, _ = tr.h.Submit(tr.h.ctx, st.id, tabletop.BotWager(id, w)) // a refused wager changes nothing
 		}
 	}
 }

@@ -2,7 +2,9 @@ package live_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,6 +95,31 @@ func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, 
 		if b, _ := db.Balance(ctx, acct); b != 0 {
 			t.Errorf("%s holds %d after the tournament", acct, b)
 		}
+	}
+	// House bots hold no money: the house paid their fees and took their prizes back.
+	var botFees, botPrizes baccarat.Money
+	for _, e := range v.State.Entrants {
+		if !e.Bot {
+			continue
+		}
+		botFees += e.Fee
+		if b, _ := db.Balance(ctx, ledger.Wallet(e.Player, "XXX")); b != 0 {
+			t.Errorf("house bot %s holds %d of money: its books are the house's", e.Player, b)
+		}
+	}
+	for _, r := range v.State.Results {
+		if tournament.IsBot(r.Player) {
+			botPrizes += r.Prize
+		}
+	}
+	if botFees == 0 {
+		t.Errorf("no entrant is marked as a bot: %+v", v.State.Entrants)
+	}
+	if b, _ := db.Balance(ctx, ledger.House("XXX")); b != int64(botPrizes-botFees) {
+		t.Errorf("the house holds %d; it paid the bots' fees (%d) and took their prizes (%d)", b, botFees, botPrizes)
+	}
+	if v.State.Secret == "" || tournament.Commitment(v.State.Seed, v.State.Secret) != v.State.Commitment {
+		t.Errorf("over, the tournament reveals the seed %d and secret %q of its commitment %q", v.State.Seed, v.State.Secret, v.State.Commitment)
 	}
 	rep, err := live.Verify(ctx, db, now)
 	if err != nil || !rep.OK() || rep.Tournaments != 1 {
@@ -304,7 +331,7 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 		{"SPEC 5 registering pays the entry fee into the pool", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
 		{"a second registration is refused and charges nothing", func() error { return h.Register(ctx, "cup", "ann") }, tournament.CodeAlreadyRegistered, 4000, 1000, 1},
 		{"a fee beyond the wallet is refused and changes nothing", func() error { return h.Register(ctx, "cup", "bob") }, baccarat.CodeInsufficientFunds, 4000, 1000, 1},
-		{"a player account cannot play as a house bot", func() error { return h.Register(ctx, "cup", "bot3") }, baccarat.CodeNotAuthorized, 4000, 1000, 1},
+		{"a player account cannot play as a house bot", func() error { return h.Register(ctx, "cup", "bot.bot3") }, baccarat.CodeNotAuthorized, 4000, 1000, 1},
 		{"unregistering before the start refunds the fee", func() error { return h.Unregister(ctx, "cup", "ann") }, "", 5000, 0, 0},
 		{"registering again", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
 	}
@@ -347,5 +374,33 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
 	if rep, err := live.Verify(ctx, db, clock.Now()); err != nil || !rep.OK() {
 		t.Fatalf("verify: %v %+v", err, rep)
+	}
+}
+
+// TestTournamentBotsDrawFromACommittedSecret: while the tournament runs, what anyone can read
+// of it holds the commitment of its seating seed and house secret, never the two, so nothing
+// predicts a bot's wager or a later round's seats; they are revealed once it is over.
+func TestTournamentBotsDrawFromACommittedSecret(t *testing.T) {
+	db := openDB(t, "")
+	clock := live.NewFakeClock(epoch)
+	h := newHost(t, db, clock)
+	if err := h.CreateTournament(context.Background(), threeRoundSpec("cup", "mbs-tournament")); err != nil {
+		t.Fatal(err)
+	}
+	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseRunning })
+	v := view(t, h, "cup")
+	raw, _ := json.Marshal(v)
+	if v.State.Commitment == "" || v.State.Secret != "" || v.State.Seed != 0 || strings.Contains(string(raw), `"secret"`) || strings.Contains(string(raw), `"seed"`) {
+		t.Fatalf("running, the tournament shows its commitment only: %s", raw)
+	}
+	for _, b := range v.Bots {
+		if !tournament.IsBot(b) {
+			t.Errorf("bot %q is not in the house bots' namespace", b)
+		}
+	}
+	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
+	v = view(t, h, "cup")
+	if len(v.State.Secret) != 64 || tournament.Commitment(v.State.Seed, v.State.Secret) != v.State.Commitment {
+		t.Fatalf("finished: seed %d secret %q do not open commitment %q", v.State.Seed, v.State.Secret, v.State.Commitment)
 	}
 }

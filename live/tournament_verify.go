@@ -88,6 +88,16 @@ func verifyTournamentBooks(ctx context.Context, store Store, t *tournament.Tourn
 	} else if got != want {
 		bad("the pool holds %d, the journal says %d", got, want)
 	}
+	for _, e := range t.State().Entrants {
+		if !e.Bot {
+			continue
+		}
+		if got, err := balance(ledger.Wallet(e.Player, ledger.Currency(cfg.Currency))); err != nil {
+			return err
+		} else if got != 0 {
+			bad("house bot %s holds %d of money: a bot's fees and prizes are the house's", e.Player, got)
+		}
+	}
 	for _, tv := range t.State().Tables {
 		if tv.Live {
 			return nil // chips are at a table: its own audit follows them

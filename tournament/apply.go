@@ -77,7 +77,7 @@ func (t *Tournament) on(e *Event) {
 	case EvCancelled:
 		t.phase, t.collected = PhaseCancelled, 0
 	case EvStarted:
-		t.phase, t.seed = PhaseRunning, e.Seed
+		t.phase, t.seed, t.secret, t.commitment = PhaseRunning, e.Seed, e.Secret, e.Commitment
 	case EvRoundSeated:
 		t.onSeated(e)
 	case EvSessionStarted:

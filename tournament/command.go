@@ -37,6 +37,12 @@ type Command struct {
 	// start: the seed every round's seating is drawn from (the host draws it from
 	// crypto/rand; a simulation from its own seed). It is journalled in the started event.
 	Seed uint64 `json:"seed,omitempty,string"`
+	// start: the house's secret for its bots' draws (house.go); journalled with the seed,
+	// shown only once the tournament is over.
+	Secret string `json:"secret,omitempty"`
+	// register: the entrant is a house bot (house.go), entered by the host; a player's
+	// registration never sets it.
+	Bot bool `json:"bot,omitempty"`
 	// start_session, report_hand, end_session: the table's number in the current round (1…).
 	Table int `json:"table,omitempty"`
 	// report_hand: the hand's number among this session's reports, voided ones included

@@ -49,8 +49,12 @@ type Event struct {
 	Chips baccarat.Money `json:"chips,omitempty"`
 	// rebought: the player's rebuys so far; started: the entrants.
 	Count int `json:"count,omitempty"`
-	// started: the seating seed.
-	Seed uint64 `json:"seed,omitempty,string"`
+	// started: the seating seed, the house's secret and their Commitment.
+	Seed       uint64 `json:"seed,omitempty,string"`
+	Secret     string `json:"secret,omitempty"`
+	Commitment string `json:"commitment,omitempty"`
+	// registered: the entrant is a house bot.
+	Bot bool `json:"bot,omitempty"`
 
 	// Where: the round, the table in it, the table's session. Hand: hand_reported, the
 	// report's number among the session's reports (voided hands included); rebought,

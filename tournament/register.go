@@ -1,10 +1,6 @@
 package tournament
 
-import (
-	"slices"
-
-	"github.com/tablehouse/baccarat"
-)
+import "slices"
 
 func (t *Tournament) openRegistration(c *Command) error {
 	if t.phase != PhaseScheduled {
@@ -34,13 +30,13 @@ func (t *Tournament) register(c *Command) error {
 	if err := t.mayRegister(c); err != nil {
 		return err
 	}
-	t.emit(c.At, Event{Type: EvRegistered, Player: c.Player, Entry: t.entries + 1, Amount: t.cfg.EntryFee, Debit: c.Debit})
+	t.emit(c.At, Event{Type: EvRegistered, Player: c.Player, Entry: t.entries + 1, Amount: t.cfg.EntryFee, Debit: c.Debit, Bot: c.Bot})
 	return nil
 }
 
 // mayRegister is register's validation.
 func (t *Tournament) mayRegister(c *Command) error {
-	if err := baccarat.CheckID("player", c.Player); err != nil {
+	if err := checkEntrant(c); err != nil {
 		return err
 	}
 	switch {
@@ -92,7 +88,7 @@ func (t *Tournament) emitCancelled(c *Command, reason string) {
 
 func (t *Tournament) onRegistered(e *Event) {
 	t.index[e.Player] = len(t.players)
-	t.players = append(t.players, &player{id: e.Player, entry: e.Entry, fee: e.Amount})
+	t.players = append(t.players, &player{id: e.Player, entry: e.Entry, fee: e.Amount, bot: e.Bot})
 	t.entries = e.Entry
 	t.collected += e.Amount
 }

@@ -22,7 +22,7 @@ func (t *Tournament) start(c *Command) error {
 		t.emitCancelled(c, fmt.Sprintf("%d entrants, fewer than the %d the tournament needs", n, t.cfg.MinEntrants))
 		return nil
 	}
-	t.emit(c.At, Event{Type: EvStarted, Seed: c.Seed, Count: len(t.players)})
+	t.emit(c.At, Event{Type: EvStarted, Seed: c.Seed, Secret: c.Secret, Commitment: Commitment(c.Seed, c.Secret), Count: len(t.players)})
 	t.seatRound(c.At, 1, t.Entrants())
 	return nil
 }

@@ -9,12 +9,16 @@ import (
 // State is a snapshot of a tournament: what a page shows when it connects, and what Replay
 // is checked against.
 type State struct {
-	ID          string          `json:"id"`
-	Name        string          `json:"name"`
-	Game        string          `json:"game"`
-	Phase       Phase           `json:"phase"`
-	Seq         uint64          `json:"seq"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Game  string `json:"game"`
+	Phase Phase  `json:"phase"`
+	Seq   uint64 `json:"seq"`
+	// Commitment, from the start: the hash of the seating Seed and the house's Secret, which
+	// are shown only once the tournament is over (house.go).
+	Commitment  string          `json:"commitment,omitempty"`
 	Seed        uint64          `json:"seed,omitempty,string"`
+	Secret      string          `json:"secret,omitempty"`
 	Round       int             `json:"round"`
 	Stakes      Stakes          `json:"stakes"`
 	Entrants    []Entrant       `json:"entrants"`
@@ -35,6 +39,7 @@ type Entrant struct {
 	Reached    int            `json:"reached,omitempty"` // the last round reached
 	Table      int            `json:"table,omitempty"`   // in the current round
 	Eliminated bool           `json:"eliminated,omitempty"`
+	Bot        bool           `json:"bot,omitempty"` // a house bot
 }
 
 // TableView is one table of the current round.
@@ -61,16 +66,19 @@ func (t *Tournament) Entrant(id string) (Entrant, bool) {
 
 func entrantOf(p *player) Entrant {
 	return Entrant{Player: p.id, Entry: p.entry, Fee: p.fee, Chips: p.chips, Rebuys: p.rebuys,
-		Reached: p.reached, Table: p.table, Eliminated: p.eliminated}
+		Reached: p.reached, Table: p.table, Eliminated: p.eliminated, Bot: p.bot}
 }
 
 // State returns a snapshot of the tournament.
 func (t *Tournament) State() State {
-	s := State{ID: t.cfg.ID, Name: t.cfg.Name, Game: t.cfg.Game, Phase: t.phase, Seq: t.seq, Seed: t.seed,
+	s := State{ID: t.cfg.ID, Name: t.cfg.Name, Game: t.cfg.Game, Phase: t.phase, Seq: t.seq, Commitment: t.commitment,
 		Round: t.Round(), Stakes: t.Stakes(), Leaderboard: t.Leaderboard(), Sessions: t.Sessions(),
 		Pool: t.Pool(), Results: t.Results(), Entrants: make([]Entrant, len(t.players))}
 	for i, p := range t.players {
 		s.Entrants[i] = entrantOf(p)
+	}
+	if t.over() {
+		s.Seed, s.Secret = t.seed, t.secret
 	}
 	if r := t.current(); r != nil {
 		for _, tb := range r.tables {

@@ -26,10 +26,13 @@ type Tournament struct {
 	cfg  Config
 	game *games.Game
 
-	seq     uint64
-	phase   Phase
-	seed    uint64
-	entries int // registrations ever made: the next entry number is entries+1
+	seq    uint64
+	phase  Phase
+	seed   uint64
+	secret string // the house's secret (house.go)
+	// commitment is the hash of seed and secret published at the start.
+	commitment string
+	entries    int // registrations ever made: the next entry number is entries+1
 
 	players []*player // registered players, in registration order
 	index   map[string]int
@@ -52,6 +55,7 @@ type player struct {
 	table      int // table in the current round (1…); 0 when not seated in it
 	reached    int // the last round reached (seated in, or advanced into)
 	eliminated bool
+	bot        bool // a house bot (house.go)
 }
 
 type round struct {

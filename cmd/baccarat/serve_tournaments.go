@@ -108,7 +108,7 @@ func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec 
 		betting = s.Betting
 	}
 	return live.TournamentSpec{Config: cfg, Schedule: live.Schedule{Betting: betting},
-		Bots: tabletop.Bots("house-bot-", s.Demo.Bots)}
+		Bots: tabletop.Bots("house-", s.Demo.Bots)}
 }
 
 // checkCashTables refuses a configured cash table of a tournament game that does not say

@@ -41,7 +41,7 @@ func startTournamentServer(t *testing.T) *server {
 		Stakes: tournament.Stakes{Min: 100, Max: 2000, Required: true},
 		Rounds: []tournament.Round{{Hands: 3, Advance: 2}, {Hands: 3}}, Prizes: []int{7000, 3000}},
 		Schedule: live.Schedule{Betting: 7 * time.Second, Card: 150 * time.Millisecond, Result: 2 * time.Second},
-		Bots:     tabletop.Bots("house-bot-", 3)}
+		Bots:     tabletop.Bots("house-", 3)}
 	if err := s.host.CreateTournament(context.Background(), spec); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package tabletop
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
@@ -42,19 +45,30 @@ func ParseStrategy(s string) (Strategy, error) {
 	return "", baccarat.Errorf(baccarat.CodeBadRequest, "strategy %q: choose flat, martingale, random or dragon", s)
 }
 
-// Bot is a house player: labelled as a bot wherever it is shown.
+// Bot is a house player: labelled as a bot wherever it is shown. Its ID is a house bot's
+// (tournament.IsBot: "bot.house-1"), which no account can have.
 type Bot struct {
 	ID       string   `json:"id"`
 	Strategy Strategy `json:"strategy"`
 }
 
-// Bots makes n bots named prefix1, prefix2, … taking the strategies in turn.
+// Bots makes n bots with ids bot.<prefix>1, bot.<prefix>2, … taking the strategies in turn.
 func Bots(prefix string, n int) []Bot {
 	out := make([]Bot, n)
 	for i := range out {
-		out[i] = Bot{ID: prefix + strconv.Itoa(i+1), Strategy: Strategies[i%len(Strategies)]}
+		out[i] = Bot{ID: tournament.BotPrefix + prefix + strconv.Itoa(i+1), Strategy: Strategies[i%len(Strategies)]}
 	}
 	return out
+}
+
+// BotSeed is a bot's seed drawn from the house's secret for a tournament (tournament's
+// Commitment): HMAC-SHA256 keyed by the secret over the bot's id. Without the secret, which
+// is revealed only when the tournament is over, nothing predicts a bot's wagers; with it,
+// anyone can replay them.
+func BotSeed(secret, botID string) uint64 {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(botID))
+	return binary.BigEndian.Uint64(m.Sum(nil))
 }
 
 // Hand is what a bot knows when betting opens.

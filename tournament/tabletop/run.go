@@ -143,7 +143,7 @@ func (r *runner) register() error {
 		if err != nil {
 			return err
 		}
-		if _, err := r.apply(tournament.Command{Type: tournament.CmdRegister, Player: b.ID}); err != nil {
+		if _, err := r.apply(tournament.Command{Type: tournament.CmdRegister, Player: b.ID, Bot: true}); err != nil {
 			return err
 		}
 		r.players[b.ID] = p

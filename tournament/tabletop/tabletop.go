@@ -132,6 +132,10 @@ func (s *Session) Check(t *table.Table, p *table.Place) error {
 	if !s.Seated(player) {
 		return baccarat.Errorf(tournament.CodeNotAtTable, "%s is not playing this session: only the players seated at table %d of round %d bet here", player, s.Table, s.Round)
 	}
+	if tournament.IsBot(player) && (p.Role != table.RoleSystem || p.Actor != BotActor) {
+		// The house plays its bots itself (BotWager); nobody places a wager in a bot's name.
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "%s is one of the tournament's house bots: only the house plays it", player)
+	}
 	b := t.Game().Bet(p.Bet)
 	if b == nil {
 		return nil // the table refuses it with unknown_bet
@@ -146,6 +150,16 @@ func (s *Session) Check(t *table.Table, p *table.Place) error {
 		cur := t.Config().Currency
 		return baccarat.Errorf(baccarat.CodeAboveMaximum, "your stakes on this hand would total %s: the tournament's maximum per hand is %s",
 			baccarat.FormatMoney(have+p.Stake, cur), baccarat.FormatMoney(s.Stakes.Max, cur))
+	}
+	return nil
+}
+
+// CheckWithdraw applies the tournament's rules to a withdrawal at one of its tables: a house
+// bot's wagers go back only by the house (Riders, as the system); nobody withdraws them in
+// the bot's name.
+func (s *Session) CheckWithdraw(w *table.Withdraw) error {
+	if tournament.IsBot(w.Player) && w.Role != table.RoleSystem {
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "%s is one of the tournament's house bots: only the house plays it", w.Player)
 	}
 	return nil
 }
@@ -165,6 +179,16 @@ func HandStakes(t *table.Table, player string) baccarat.Money {
 
 // RequiredActor is who places a required wager on the record.
 const RequiredActor = "tournament"
+
+// BotActor is who places a house bot's wager on the record: the house, as the system.
+const BotActor = "house-bot"
+
+// BotWager is the command that places a bot's wager: by the house (BotActor, the system
+// role), in the bot's name. Check refuses a bot's wager placed any other way.
+func BotWager(bot string, w Wager) *table.Place {
+	return &table.Place{Header: table.Header{Actor: BotActor, Role: table.RoleSystem, Reason: "house bot"},
+		Player: bot, Bet: w.Bet, Stake: w.Stake}
+}
 
 // Required returns the wagers the house places as betting closes when the tournament
 // requires a wager on every hand: Stakes.Min on Banker for each seated player with none.
