@@ -66,10 +66,13 @@ const (
 	CodeConflict      = "conflict"
 	// CodeIdempotencyConflict: a request id already used for a different request.
 	CodeIdempotencyConflict = "idempotency_conflict"
-	CodeTooLarge            = "too_large"       // a request body over the size the endpoint takes
-	CodeUnauthenticated     = "unauthenticated" // no token, or one that no longer works
-	CodeRateLimited         = "rate_limited"    // too many requests or streams: try later
-	CodeBusy                = "busy"
+	// CodeReserved: a name or currency that belongs to something else (a tournament's
+	// session tables and chips, the house's bots) and that no one else may take.
+	CodeReserved        = "reserved"
+	CodeTooLarge        = "too_large"       // a request body over the size the endpoint takes
+	CodeUnauthenticated = "unauthenticated" // no token, or one that no longer works
+	CodeRateLimited     = "rate_limited"    // too many requests or streams: try later
+	CodeBusy            = "busy"
 	// CodeWalletUnavailable: the operator's wallet did not take a stake (no answer, or it
 	// was given back): nothing was taken, and the wager was not placed.
 	CodeWalletUnavailable = "wallet_unavailable"
@@ -84,5 +87,5 @@ func Codes() []string {
 		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeRoundFull, CodeTableDifferential, CodeOddsChanged,
 		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
 		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
-		CodeIdempotencyConflict, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
+		CodeIdempotencyConflict, CodeReserved, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
 }

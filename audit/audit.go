@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
@@ -186,6 +187,7 @@ func (a *auditor) voided(e *table.Event) {
 
 func (a *auditor) sessionSettled(e *table.Event) {
 	a.rep.Sessions++
+	void := slices.Contains(table.VoidReasons, e.Reason) // the session called off: every stake back
 	banker, player := longestStreaks(a.session)
 	for _, s := range e.Settlements {
 		w, ok := a.dragon[s.Wager]
@@ -204,6 +206,8 @@ func (a *auditor) sessionSettled(e *table.Event) {
 		}
 		outcome, net := games.Lose, -w.Stake
 		switch {
+		case void:
+			outcome, net = games.Void, 0
 		case longest >= 7:
 			outcome, net = games.Win, netAt(w.Stake, d.royal)
 		case longest == 6:

@@ -319,15 +319,16 @@ func (r *runner) process(batch []*request) {
 func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, error) {
 	cmd.Head().At = now
 	var hd *hold
-	if w, ok := cmd.(*table.Withdraw); ok && r.spec.Tournament != nil {
-		if err := r.spec.Tournament.CheckWithdraw(w); err != nil {
-			return nil, nil, err
-		}
+	if err := r.checkTournamentCommand(cmd); err != nil {
+		return nil, nil, err
 	}
 	if p, ok := cmd.(*table.Place); ok {
 		cp := *p // the caller's command stays as it was sent
 		p = &cp
 		cmd = p
+		if err := r.checkChips(); err != nil {
+			return nil, nil, err
+		}
 		if err := r.checkTournament(p); err != nil {
 			return nil, nil, err
 		}

@@ -185,6 +185,7 @@ func (tr *tourney) postings(evs []tournament.Event) []ledger.Transaction {
 			money("entry fee refunded", pool, []transfer{{ledger.Wallet(e.Player, cur), e.Amount}})
 		case tournament.EvCancelled:
 			money("entry fee refunded: cancelled", pool, tr.payments(e.Payments, cur))
+			b.move("chips back: cancelled", chipHouse, tr.sweep) // a running tournament's (tournament_trouble.go)
 		case tournament.EvRebought:
 			if tr.isBot(e.Player) {
 				money("bot's rebuy, paid by the house", pool, negate(transfer{house, e.Amount}))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
@@ -79,7 +80,7 @@ func (ts *tourneys) leftForTables(ids []string) []string {
 	defer ts.mu.RUnlock()
 	out := ids[:0:0]
 	for _, id := range ids {
-		if _, owned := ts.owned[id]; !owned && !isTournamentStream(id) {
+		if _, owned := ts.owned[id]; !owned && !isTournamentStream(id) && !isSessionTable(id) {
 			out = append(out, id)
 		}
 	}
@@ -88,14 +89,64 @@ func (ts *tourneys) leftForTables(ids []string) []string {
 
 func isTournamentStream(id string) bool { return strings.HasPrefix(id, tabletop.StreamPrefix) }
 
+// isSessionTable reports whether id is a tournament's session table's: only its tournament
+// adopts it (by the link in its record), never the host as a plain table, so a retired
+// session table stays retired.
+func isSessionTable(id string) bool {
+	_, _, _, _, ok := tabletop.ParseTableID(id)
+	return ok
+}
+
 // checkTableID refuses, for Create, what only a tournament may create: an id in its
-// journals' namespace, or a table that plays a session without its tournament here.
+// journals' namespace, an id of a session's table (tabletop.TableID: reserved, whether or
+// not the tournament exists yet), a table that plays a session without its tournament
+// here, or a table that plays for a tournament's chips (only its own session tables do).
 func (h *Host) checkTableID(spec *Spec) error {
 	if isTournamentStream(spec.ID) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "table id %q: ids starting with %q are the tournaments' journals", spec.ID, tabletop.StreamPrefix)
+		return baccarat.Errorf(baccarat.CodeReserved, "table id %q: ids starting with %q are the tournaments' journals", spec.ID, tabletop.StreamPrefix)
 	}
-	if spec.Tournament != nil && !h.tourneys.expects(spec.ID) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "table %s plays a tournament's session: its tournament creates it", spec.ID)
+	t, round, tableNo, session, sessionID := tabletop.ParseTableID(spec.ID)
+	if spec.Tournament == nil {
+		if sessionID {
+			return baccarat.Errorf(baccarat.CodeReserved, "table id %q: ids of the form <tournament>-r<round>t<table>s<session> are the tournaments' session tables: choose another", spec.ID)
+		}
+		if spec.Currency.IsChips() {
+			return baccarat.Errorf(baccarat.CodeReserved, "%s are a tournament's chips: only its own session tables play for them", spec.Currency)
+		}
+		return nil
+	}
+	if !sessionID || !spec.Tournament.Links(t, round, tableNo, session) || !h.tourneys.expects(spec.ID) ||
+		spec.Currency != ledger.Chips(spec.Tournament.Tournament) {
+		return baccarat.Errorf(baccarat.CodeReserved, "table %s plays a tournament's session: its tournament creates it", spec.ID)
+	}
+	return nil
+}
+
+// checkChips refuses a wager for a tournament's chips anywhere but at one of that
+// tournament's session tables: a table that plays for chips without being one (made before
+// such tables were refused) takes no wager, so no chips leave a tournament.
+func (r *runner) checkChips() error {
+	if !r.spec.Currency.IsChips() {
+		return nil
+	}
+	if s := r.spec.Tournament; s == nil || r.spec.Currency != ledger.Chips(s.Tournament) {
+		return baccarat.Errorf(baccarat.CodeReserved, "%s are a tournament's chips: this table is not one of its session tables and takes no wager", r.spec.Currency)
+	}
+	return nil
+}
+
+// checkTournamentCommand refuses at a tournament's table what would change its stakes: the
+// limits, an area's limit and the differential are the tournament's (its round's stakes),
+// set when its tournament created the table; no pit or admin changes them.
+func (r *runner) checkTournamentCommand(cmd table.Command) error {
+	if r.spec.Tournament == nil {
+		return nil
+	}
+	switch c := cmd.(type) {
+	case *table.SetLimit, *table.SetAreaLimit, *table.SetDifferential:
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s: its stakes are the tournament's and cannot be changed", r.spec.ID, r.spec.Tournament.Tournament)
+	case *table.Withdraw:
+		return r.spec.Tournament.CheckWithdraw(c)
 	}
 	return nil
 }

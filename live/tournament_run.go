@@ -33,6 +33,10 @@ type tourney struct {
 	filled bool                        // the bots have filled the entries
 	paid   openDebits                  // a seamless tournament's debits not yet closed
 
+	problems   map[string]*TournamentProblem // what keeps it from going on, by what failed (tournament_trouble.go)
+	cancelling string                        // an admin's reason, while play stops before the cancellation
+	sweep      []transfer                    // the chips the cancellation hands back to the chip house
+
 	wake   <-chan time.Time
 	wakeAt time.Time
 
@@ -167,6 +171,9 @@ func (tr *tourney) stop() {
 // handle applies a player's command (register, unregister, rebuy), or prices it.
 func (tr *tourney) handle(req *tourneyReq) tourneyReply {
 	c := req.cmd
+	if c.Type == tournament.CmdCancel { // an admin's (CancelTournament); players send no such command
+		return tr.cancel(c)
+	}
 	if err := baccarat.CheckID("player", c.Player); err != nil {
 		return tourneyReply{err: err}
 	}
@@ -186,6 +193,11 @@ const retryEvery = time.Second
 // step does everything due: the bots fill the entries, the schedule's commands run (the
 // start, each session's start, a timed session's end), ended sessions' tables retire.
 func (tr *tourney) step() {
+	if tr.cancelling != "" {
+		tr.windDown()
+		tr.retireEnded()
+		return
+	}
 	for range 1000 {
 		now := tr.h.opt.Clock.Now()
 		if tr.fillDue(now) {
@@ -235,9 +247,10 @@ func (tr *tourney) scheduled(c tournament.Command) bool {
 		return tr.endTimedSession(c)
 	}
 	if _, err := tr.apply(c, nil); err != nil {
-		tr.h.opt.Logger.Error("tournament schedule", "tournament", tr.id, "cmd", c.Type, "err", err)
+		tr.trouble("schedule", "the schedule's %s: %v", c.Type, err)
 		return false
 	}
+	tr.untroubled("schedule")
 	return true
 }
 
@@ -311,6 +324,9 @@ func (tr *tourney) apply(c tournament.Command, paid *Debited) ([]journal.WalletC
 // waiting reports whether something waits for a retry: a session to close, a table to
 // retire or to be adopted.
 func (tr *tourney) waiting() bool {
+	if tr.cancelling != "" {
+		return true
+	}
 	for _, st := range tr.tables {
 		if st.closing || st.ended || st.runner == nil {
 			return true

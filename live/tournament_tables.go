@@ -33,6 +33,9 @@ type sessionTable struct {
 	closing bool   // the session's time is up: no new rounds
 	last    uint64 // when closing: the last round of the session (the one in play)
 	ended   bool   // the session has ended: the table retires once idle
+	// foreign: a table of the session's id exists that its own record does not link to the
+	// session (not created by this tournament): it is never adopted or played.
+	foreign bool
 }
 
 // handEnd is a round that ended at a session's table: hand number n of the session.
@@ -144,6 +147,9 @@ func (st *sessionTable) gate() uint64 {
 // again later.
 func (tr *tourney) openTable(st *sessionTable) {
 	h := tr.h
+	if st.foreign {
+		return
+	}
 	head, err := h.opt.Store.Head(h.ctx, st.id)
 	if err != nil {
 		h.opt.Logger.Warn("tournament table", "table", st.id, "err", err)
@@ -155,11 +161,16 @@ func (tr *tourney) openTable(st *sessionTable) {
 		spec := Spec{ID: st.id, Name: sessionName(cfg, st.s), Mode: ModeAuto, Currency: tr.t.Chips(),
 			Config: tabletop.TableConfig(cfg, st.s, tr.spec.Decks), Schedule: tr.spec.Schedule, Tournament: &st.s}
 		if err := h.Create(h.ctx, spec); err != nil {
-			h.opt.Logger.Error("creating a tournament table", "table", st.id, "err", err)
+			tr.trouble("table "+st.id, "creating the table of round %d table %d session %d (%s): %v", st.s.Round, st.s.Table, st.s.Session, st.id, err)
 			return
 		}
 	} else {
 		tr.read(st)
+		if st.foreign {
+			tr.trouble("table "+st.id, "table %s, where round %d table %d session %d is to be played, was not created by this tournament: it is not played; cancel the tournament",
+				st.id, st.s.Round, st.s.Table, st.s.Session)
+			return
+		}
 		h.tourneys.setGate(st.id, st.gate())
 		if r, _ := h.runner(st.id); r == nil {
 			if err := h.adopt(h.ctx, st.id); err != nil {
@@ -169,6 +180,7 @@ func (tr *tourney) openTable(st *sessionTable) {
 	}
 	st.runner, _ = h.runner(st.id)
 	if st.runner != nil {
+		tr.untroubled("table " + st.id)
 		tr.subscribe(st)
 		tr.follow(st)
 	}
@@ -264,10 +276,18 @@ func (tr *tourney) read(st *sessionTable) {
 		return
 	}
 	for i, rec := range recs {
-		st.rec = rec.Seq
 		if rec.Seq == 1 {
-			continue // the table's spec
+			// The table's spec: the durable link to the session, journalled by the
+			// tournament that created it. A table of the session's id without it is not ours.
+			var spec Spec
+			if json.Unmarshal(rec.Data, &spec) != nil || !spec.Tournament.Links(tr.id, st.s.Round, st.s.Table, st.s.Session) {
+				st.foreign = true
+				return
+			}
+			st.rec = rec.Seq
+			continue
 		}
+		st.rec = rec.Seq
 		var e table.Event
 		if err := json.Unmarshal(rec.Data, &e); err != nil {
 			tr.h.opt.Logger.Error("a tournament table's journal", "table", st.id, "seq", rec.Seq, "err", err)
@@ -337,9 +357,10 @@ func (tr *tourney) report(st *sessionTable) {
 			}
 		}
 		if _, err := tr.apply(c, nil); err != nil {
-			tr.h.opt.Logger.Error("reporting a hand", "table", st.id, "hand", hd.n, "err", err)
+			tr.trouble("report "+st.id, "reporting hand %d of table %s: %v", hd.n, st.id, err)
 			return
 		}
+		tr.untroubled("report " + st.id)
 		if len(st.pending) > 0 { // (apply may have ended the session and cleared them)
 			st.pending = st.pending[1:]
 		}
@@ -515,7 +536,7 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 	}
 	c.Changes = st.dragon
 	if _, err := tr.apply(c, nil); err != nil {
-		tr.h.opt.Logger.Error("ending a timed session", "table", st.id, "err", err)
+		tr.trouble("report "+st.id, "ending the timed session of table %s: %v", st.id, err)
 		return false
 	}
 	return true

@@ -2,12 +2,16 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
 
 // verifyTournament audits a tournament's journal: its hash chain, its replay, every ended
@@ -17,7 +21,7 @@ import (
 // nothing ever on the operator's wallet, whose calls are checked against the journal instead:
 // tournament_audit.go), and between sessions every chip is back in the chip house, which is
 // then at zero.
-func verifyTournament(ctx context.Context, store Store, stream string, rep *VerifyReport) error {
+func verifyTournament(ctx context.Context, store Store, stream string, now time.Time, rep *VerifyReport) error {
 	recs, err := store.Load(ctx, stream, 1)
 	if err != nil {
 		return err
@@ -56,6 +60,9 @@ func verifyTournament(ctx context.Context, store Store, stream string, rep *Veri
 			bad("the prizes add up to %d, the pool is %d", paid, t.Pool().Total)
 		}
 	}
+	if err := checkGoingOn(ctx, store, stream, t, now, rep, bad); err != nil {
+		return err
+	}
 	if spec.Wallet == WalletSeamless {
 		a, err := rep.walletAudit(ctx, store)
 		if err != nil {
@@ -67,6 +74,75 @@ func verifyTournament(ctx context.Context, store Store, stream string, rep *Veri
 		}
 	}
 	return verifyTournamentBooks(ctx, store, t, spec.Wallet == WalletSeamless, bad)
+}
+
+// stallGrace is how long a tournament may leave its schedule's step or a hand its table ended
+// undone before it counts as stalled: its host does either within a second or two.
+const stallGrace = 2 * time.Minute
+
+// checkGoingOn reports a running tournament that has stopped going on while a server hosts
+// it: its schedule's next step is overdue, or a table of a live session has ended hands the
+// tournament has not counted (a report it cannot make). With no server hosting it, it is
+// only paused.
+func checkGoingOn(ctx context.Context, store Store, stream string, t *tournament.Tournament, now time.Time, rep *VerifyReport, bad func(string, ...any)) error {
+	if ph := t.Phase(); ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled {
+		return nil
+	}
+	var why string
+	if cmd, _ := tournament.Next(t, now.Add(-stallGrace)); cmd != nil {
+		why = fmt.Sprintf("its schedule's %s is overdue", cmd.Type)
+	}
+	for _, tv := range t.State().Tables {
+		if !tv.Live || why != "" {
+			continue
+		}
+		id := tabletop.TableID(t.Config().ID, t.Round(), tv.Table, tv.Session)
+		linked, ends, err := readSessionTable(ctx, store, id, t.Config().ID, t.Round(), tv)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !linked && now.Sub(tv.Since) > stallGrace:
+			why = fmt.Sprintf("the table of its live session %d at table %d (%s) was never created by it", tv.Session, tv.Table, id)
+		case len(ends) > tv.Reports && now.Sub(ends[tv.Reports]) > stallGrace:
+			why = fmt.Sprintf("its table %s has ended %d hands and it has counted %d, the first it has not since %s",
+				id, len(ends), tv.Reports, ends[tv.Reports].Format(time.RFC3339))
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	lease, err := store.Lease(ctx, stream)
+	if err != nil {
+		return err
+	}
+	if lease.Held(now) {
+		bad("stalled: server %s hosts it, but %s; an admin may cancel it (every entrant refunded)", lease.Owner, why)
+	} else {
+		rep.Paused = append(rep.Paused, fmt.Sprintf("tournament %s: %s; no server hosts it (it goes on when one starts)", stream, why))
+	}
+	return nil
+}
+
+// readSessionTable reads a live session's table: whether its own record links it to the
+// session (it exists and its tournament created it), and when its rounds ended (settled or
+// voided), in order.
+func readSessionTable(ctx context.Context, store Store, id, tournamentID string, round int, tv tournament.TableView) (bool, []time.Time, error) {
+	recs, err := store.Load(ctx, id, 1)
+	if err != nil || len(recs) == 0 {
+		return false, nil, err
+	}
+	var spec Spec
+	if json.Unmarshal(recs[0].Data, &spec) != nil || !spec.Tournament.Links(tournamentID, round, tv.Table, tv.Session) {
+		return false, nil, nil
+	}
+	var out []time.Time
+	for _, rec := range recs[1:] {
+		if rec.Type == table.EvRoundSettled.String() || rec.Type == table.EvRoundVoided.String() {
+			out = append(out, rec.At)
+		}
+	}
+	return true, out, nil
 }
 
 func verifyTournamentBooks(ctx context.Context, store Store, t *tournament.Tournament, seamless bool, bad func(string, ...any)) error {

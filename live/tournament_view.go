@@ -33,6 +33,11 @@ type TournamentView struct {
 	Next     *TournamentNext   `json:"next,omitempty"`
 	Schedule Schedule          `json:"schedule"`
 	Me       *TournamentMe     `json:"me,omitempty"`
+	// Problems: what keeps the tournament from going on, each since when, the oldest first
+	// (tournament_trouble.go).
+	Problems []TournamentProblem `json:"problems,omitempty"`
+	// Cancelling: an admin is cancelling it, for this reason; play is stopping.
+	Cancelling string `json:"cancelling,omitempty"`
 }
 
 // TournamentTable is a table of the current round.
@@ -88,7 +93,8 @@ func (tr *tourney) buildView() TournamentView {
 	st := tr.t.State()
 	v := TournamentView{ID: tr.id, Name: cfg.Name, Game: cfg.Game, Phase: tr.t.Phase(), Seq: tr.t.Seq(), Chips: tr.t.Chips(),
 		MinorUnits: baccarat.MinorUnits(cfg.Currency), Wallet: walletName(tr.spec.Wallet),
-		Config: cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule}
+		Config: cfg, State: st, Bots: []string{}, Tables: []TournamentTable{}, Schedule: tr.spec.Schedule,
+		Problems: tr.problemList(), Cancelling: tr.cancelling}
 	for _, e := range st.Entrants {
 		if tr.isBot(e.Player) {
 			v.Bots = append(v.Bots, e.Player)

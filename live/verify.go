@@ -10,6 +10,7 @@ import (
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
 
 // VerifyReport is what Verify checked and every problem it found.
@@ -55,7 +56,7 @@ func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, erro
 	}
 	for _, id := range ids {
 		if isTournamentStream(id) {
-			if err := verifyTournament(ctx, store, id, &rep); err != nil {
+			if err := verifyTournament(ctx, store, id, now, &rep); err != nil {
 				return rep, err
 			}
 			continue
@@ -102,6 +103,7 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 		return nil
 	}
 	spec.fillConfig()
+	checkTournamentLink(spec, bad)
 	events := make([]table.Event, len(recs)-1)
 	for i, rec := range recs[1:] {
 		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
@@ -146,6 +148,18 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 		bad("in-play account holds %d, the journal's wagers in play total %d", inplay, held)
 	}
 	return nil
+}
+
+// checkTournamentLink reports a table that plays for a tournament's chips without being one
+// of its session tables, and one with a session table's id that its tournament did not
+// create: either could take chips out of a tournament or pass for one of its sessions.
+func checkTournamentLink(spec Spec, bad func(string, ...any)) {
+	if spec.Currency.IsChips() && (spec.Tournament == nil || spec.Currency != ledger.Chips(spec.Tournament.Tournament)) {
+		bad("plays for %s, a tournament's chips, but is not one of that tournament's session tables", spec.Currency)
+	}
+	if t, round, tableNo, session, ok := tabletop.ParseTableID(spec.ID); ok && !spec.Tournament.Links(t, round, tableNo, session) {
+		bad("has the id of round %d table %d session %d of tournament %s, but that tournament did not create it", round, tableNo, session, t)
+	}
 }
 
 // stuckGrace is added to a schedule's longest step before a hosted table counts as stuck:

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/odds"
@@ -123,7 +125,9 @@ func (t *Table) endRound(p Phase) {
 }
 
 // endSession ends a Dragon session now, as for a session of a set length of time
-// (Dragon 1.1.13), and settles its Dragon bets.
+// (Dragon 1.1.13), and settles its Dragon bets. Ended with one of VoidReasons (play called
+// off, a tournament cancelled) the session is void instead: like a voided round (SPEC §4),
+// every Dragon stake goes back, whatever the streaks so far.
 func (t *Table) endSession(h *Header, actor string, role Role) error {
 	if !t.game.Rules.DragonSessions {
 		return refuse(baccarat.CodeBadRequest, "%s has no Dragon sessions", t.game.Name)
@@ -131,8 +135,24 @@ func (t *Table) endSession(h *Header, actor string, role Role) error {
 	if t.roundOpen() {
 		return badState("a session ends between rounds")
 	}
+	if slices.Contains(VoidReasons, h.Reason) {
+		t.voidSession(h, actor, role)
+		return nil
+	}
 	t.settleSession(h, actor, role)
 	return nil
+}
+
+// voidSession returns every Dragon stake of the session.
+func (t *Table) voidSession(h *Header, actor string, role Role) {
+	e := t.event(EvSessionSettled, h, actor, role)
+	d := e.more()
+	d.Session, d.Count = t.session, len(t.sessionResults)
+	for _, w := range t.dragon {
+		e.Settlements = append(e.Settlements, Settlement{Wager: w.ID, Player: w.Player, Bet: w.Bet, Stake: w.Stake,
+			Outcome: games.Void, Returned: w.Stake})
+	}
+	t.emit(e)
 }
 
 // settleSession settles the session's Dragon bets on its longest streaks (Dragon 3.12, 4.2).

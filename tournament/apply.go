@@ -76,6 +76,11 @@ func (t *Tournament) on(e *Event) {
 		t.phase = PhaseClosed
 	case EvCancelled:
 		t.phase, t.collected = PhaseCancelled, 0
+		if r := t.current(); r != nil {
+			for _, tb := range r.tables {
+				tb.live = false // play stopped: the host handed every chip back
+			}
+		}
 	case EvStarted:
 		t.phase, t.seed, t.secret, t.commitment = PhaseRunning, e.Seed, e.Secret, e.Commitment
 	case EvRoundSeated:

@@ -82,6 +82,7 @@ func (t *Tournament) onRebought(e *Event) {
 	p := t.lookup(e.Player)
 	p.chips += e.Chips
 	p.rebuys = e.Count
+	p.paid += e.Amount
 	t.collected += e.Amount
 	if tb := t.tableOf(p.table); tb.live {
 		t.sessions[tb.record].seat(p.id).Rebuys += e.Chips

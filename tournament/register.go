@@ -66,9 +66,13 @@ func (t *Tournament) unregister(c *Command) error {
 }
 
 // cancel calls the tournament off before its start and refunds every fee.
+// cancel calls the tournament off: before the start as the organiser decides, or once running
+// when it cannot go on (a fault its host cannot mend). Every entrant gets back all they paid:
+// the entry fee and every rebuy. Running, the host first ends play at its tables (a round in
+// play is voided, every stake back) and then hands every chip back to the chip house.
 func (t *Tournament) cancel(c *Command) error {
-	if t.phase != PhaseScheduled && t.phase != PhaseRegistering && t.phase != PhaseClosed {
-		return badState("only a tournament that has not started can be cancelled: it is %s", t.phase)
+	if t.phase == PhaseFinished || t.phase == PhaseCancelled {
+		return badState("the tournament is %s: it can no longer be cancelled", t.phase)
 	}
 	reason := c.Reason
 	if reason == "" {
@@ -81,14 +85,14 @@ func (t *Tournament) cancel(c *Command) error {
 func (t *Tournament) emitCancelled(c *Command, reason string) {
 	refunds := make([]Payment, 0, len(t.players))
 	for _, p := range t.players {
-		refunds = append(refunds, Payment{Player: p.id, Amount: p.fee})
+		refunds = append(refunds, Payment{Player: p.id, Amount: p.paid})
 	}
 	t.emit(c.At, Event{Type: EvCancelled, Reason: reason, Payments: refunds})
 }
 
 func (t *Tournament) onRegistered(e *Event) {
 	t.index[e.Player] = len(t.players)
-	t.players = append(t.players, &player{id: e.Player, entry: e.Entry, fee: e.Amount, bot: e.Bot})
+	t.players = append(t.players, &player{id: e.Player, entry: e.Entry, fee: e.Amount, paid: e.Amount, bot: e.Bot})
 	t.entries = e.Entry
 	t.collected += e.Amount
 }

@@ -131,11 +131,28 @@ func TestFeesAndRefunds(t *testing.T) {
 			t.Errorf("cancel %+v", evs[1])
 		}
 	})
-	t.Run("a started tournament cannot be cancelled or unregistered from", func(t *testing.T) {
+	t.Run("a started tournament cannot be unregistered from", func(t *testing.T) {
 		tr := started(t, baseConfig(), "ann", "bob")
-		_, err := tr.Apply(&Command{Type: CmdCancel})
+		_, err := tr.Apply(&Command{Type: CmdUnregister, Player: "ann"})
 		wantCode(t, err, baccarat.CodeBadState)
-		_, err = tr.Apply(&Command{Type: CmdUnregister, Player: "ann"})
+	})
+	t.Run("a running tournament that cannot go on is cancelled: every entrant gets back all they paid", func(t *testing.T) {
+		c := baseConfig()
+		c.Rebuy = &Rebuy{Price: 700, Chips: 10_000, Max: 2, Until: Point{Round: 1, Session: 1, Hand: 3}}
+		tr := started(t, c, "ann", "bob")
+		mustApply(t, tr, startSession(1))
+		mustApply(t, tr, hand(1, ch("ann", -5000), ch("bob", 5000)))
+		mustApply(t, tr, hand(1, ch("ann", -5000), ch("bob", 5000)))
+		mustApply(t, tr, Command{Type: CmdRebuy, Player: "ann"})
+		evs := mustApply(t, tr, Command{Type: CmdCancel, Reason: "a table cannot go on"})
+		want := []Payment{{Player: "ann", Amount: 1700}, {Player: "bob", Amount: 1000}}
+		if len(evs) != 1 || evs[0].Type != EvCancelled || !reflect.DeepEqual(evs[0].Payments, want) {
+			t.Fatalf("cancelled %+v, want refunds %+v", evs, want)
+		}
+		if tr.Phase() != PhaseCancelled || tr.State().Tables[0].Live {
+			t.Fatalf("cancelled: phase %s, table live %v", tr.Phase(), tr.State().Tables[0].Live)
+		}
+		_, err := tr.Apply(&Command{Type: CmdCancel})
 		wantCode(t, err, baccarat.CodeBadState)
 	})
 }

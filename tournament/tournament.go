@@ -55,7 +55,8 @@ type player struct {
 	table      int // table in the current round (1…); 0 when not seated in it
 	reached    int // the last round reached (seated in, or advanced into)
 	eliminated bool
-	bot        bool // a house bot (house.go)
+	bot        bool           // a house bot (house.go)
+	paid       baccarat.Money // the fee and every rebuy: what a cancellation refunds
 }
 
 type round struct {

@@ -193,13 +193,17 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 	cur := s.currencyOf(a)
 	if req.Currency != "" {
 		if !baccarat.IsCurrency(req.Currency) {
-			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", req.Currency))
+			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", truncate(req.Currency, 40)))
 			return
 		}
 		cur = ledger.Currency(req.Currency)
 	}
 	if s.host.Wallet(cur).Seamless() {
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "the operator keeps the players' %s: credit it in the operator's wallet", cur))
+		return
+	}
+	if err := s.checkCreditRoom(r, player, cur, req.Amount); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	// The credit's key names its currency unless it is the server's (as it always was), so
@@ -219,4 +223,31 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	writeJSON(w, 200, map[string]any{"id": player, "balance": bal, "currency": cur, "minor_units": baccarat.MinorUnits(string(cur))})
+}
+
+// checkCreditRoom refuses a credit that would take the wallet past baccarat.MaxAmount (as
+// ledger.MaxAmount, the same bound), the most one posting of the books may move: a balance
+// beyond it could not be moved again in one posting, nor paid out whole. The books bound
+// each posting, not a balance (they refuse only an int64 overflow), and no other package
+// knows that a posting is a credit from outside, so the bound is checked here, where the
+// credit is decided, against the wallet's balance as the books hold it (a wallet not yet
+// opened holds 0). The read and the posting are two steps: two admins crediting one wallet
+// at the same moment could still pass the bound together, which a check inside the store's
+// transaction would close.
+func (s *Server) checkCreditRoom(r *http.Request, player string, cur ledger.Currency, amount int64) error {
+	bal, err := s.books.Balance(r.Context(), ledger.Wallet(player, cur))
+	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
+		bal, err = 0, nil
+	}
+	if err != nil {
+		return err
+	}
+	room := int64(baccarat.MaxAmount) - bal
+	if amount <= room {
+		return nil
+	}
+	if room <= 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s's %s wallet holds %d, the most a wallet may hold is %d: it takes no credit", player, cur, bal, baccarat.MaxAmount)
+	}
+	return baccarat.Errorf(baccarat.CodeBadRequest, "%s's %s wallet holds %d and may hold at most %d: credit at most %d", player, cur, bal, baccarat.MaxAmount, room)
 }

@@ -85,17 +85,20 @@ type SnapshotView struct {
 // viewer is whose view a read gets: a player sees their own wagers; a dealer or pit on a
 // table assigned to them, and an admin, see all; anyone else watches and owns nothing.
 func (s *Server) viewer(r *http.Request) string {
-	if bearer(r) == "" {
+	tok := bearer(r)
+	if tok == "" {
 		return watcher
 	}
-	id, err := s.identify(r.Context(), r)
+	id, err := s.identify(r.Context(), tok)
 	if err != nil {
 		return watcher
 	}
 	return s.viewerOf(id, r.PathValue("id"))
 }
 
-// watcher is the view of someone who owns nothing at the table.
+// watcher is the view of someone who owns nothing at the table: a viewer the host cannot
+// confuse with a player (no id has a NUL). It is a name for the host alone: a watcher's
+// snapshot holds no funds entry for it (snapshotView).
 const watcher = "\x00nobody"
 
 func (s *Server) viewerOf(id Identity, tableID string) string {
@@ -108,19 +111,27 @@ func (s *Server) viewerOf(id Identity, tableID string) string {
 	return watcher
 }
 
-func (s *Server) snapshotView(snap *live.Snapshot) SnapshotView {
+// snapshotView is a snapshot as viewer sees it. The host gives a player's view an entry in
+// funds for the player even when they hold nothing; a watcher's would be keyed by the
+// watcher sentinel, so its funds are empty instead: a watcher owns nothing here.
+func (s *Server) snapshotView(snap *live.Snapshot, viewer string) SnapshotView {
 	g, _ := games.ByID(snap.Spec.Config.Game)
-	return SnapshotView{Table: tableView(snap.Spec, &snap.State, ""), State: snap.State, Roads: snap.Roads,
+	st := snap.State
+	if viewer == watcher {
+		st.Funds = map[string]table.Funds{}
+	}
+	return SnapshotView{Table: tableView(snap.Spec, &st, ""), State: st, Roads: snap.Roads,
 		Game: games.Describe(g), ServerTime: snap.At}
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
-	snap, err := s.host.Snapshot(r.PathValue("id"), s.viewer(r))
+	viewer := s.viewer(r)
+	snap, err := s.host.Snapshot(r.PathValue("id"), viewer)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 200, s.snapshotView(snap))
+	writeJSON(w, 200, s.snapshotView(snap, viewer))
 }
 
 func (s *Server) handleRounds(w http.ResponseWriter, r *http.Request) {
@@ -174,7 +185,7 @@ func (s *Server) walletCurrency(r *http.Request, a access.Account) (ledger.Curre
 		return s.currencyOf(a), nil
 	}
 	if !baccarat.IsCurrency(c) {
-		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", c)
+		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", truncate(c, 40))
 	}
 	return ledger.Currency(c), nil
 }

@@ -43,18 +43,28 @@ func (id Identity) tableRole() table.Role {
 	return table.RolePit
 }
 
-// bearer reads the token of a request: the Authorization header (scheme "Bearer" in any
-// case), or ?token= on a WebSocket upgrade only (browsers cannot set headers there; a token
-// in any other URL would end up in logs and histories).
+// bearer reads the token of a request: the Authorization header, scheme "Bearer" in any
+// case. A token in the URL is not read here: only a table stream's upgrade takes one
+// (streamToken), and a token in any other URL is ignored, as if it were not there, since it
+// would end up in logs, histories and Referer headers.
 func bearer(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, tok, ok := strings.Cut(h, " ")
 		if ok && strings.EqualFold(scheme, "Bearer") {
 			return strings.TrimSpace(tok)
 		}
-		return ""
 	}
-	if isUpgrade(r) {
+	return ""
+}
+
+// streamToken is the token of a table stream (GET /api/tables/{id}/stream): the
+// Authorization header, or, on the WebSocket upgrade only, ?token= (browsers cannot set
+// headers there). Only the stream's route reads it (Server.streamAuth).
+func streamToken(r *http.Request) string {
+	if r.Header.Get("Authorization") != "" {
+		return bearer(r)
+	}
+	if r.Method == http.MethodGet && isUpgrade(r) {
 		return r.URL.Query().Get("token")
 	}
 	return ""
@@ -70,8 +80,7 @@ var errSignIn = baccarat.Errorf(codeUnauthenticated, "sign in: send Authorizatio
 // identify reads the token and the account it names. A token of a disabled account, or one
 // issued before the account's tokens were revoked, is refused at once: the account is read
 // on every request, so every server sharing the database decides alike.
-func (s *Server) identify(ctx context.Context, r *http.Request) (Identity, error) {
-	tok := bearer(r)
+func (s *Server) identify(ctx context.Context, tok string) (Identity, error) {
 	if tok == "" {
 		return Identity{}, errSignIn
 	}
@@ -168,19 +177,37 @@ func (s *Server) public(h http.HandlerFunc) http.HandlerFunc {
 			s.tooMany(w, r, wait)
 			return
 		}
+		if err := checkPathID(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		h(w, r)
 	}
 }
 
-// auth wraps a handler: it needs a working token with one of roles (none: any role), and
-// stays within the token's rate limit.
+// auth wraps a handler: it needs a working token in the Authorization header with one of
+// roles (none: any role), and stays within the token's rate limit.
 func (s *Server) auth(roles []Role, h func(http.ResponseWriter, *http.Request, Identity)) http.HandlerFunc {
+	return s.authBy(bearer, roles, h)
+}
+
+// streamAuth wraps the table stream, the one route that also takes ?token= (streamToken).
+func (s *Server) streamAuth(h func(http.ResponseWriter, *http.Request, Identity)) http.HandlerFunc {
+	return s.authBy(streamToken, nil, h)
+}
+
+// authBy is auth with the token read by token: the route decides where a token may come from.
+func (s *Server) authBy(token func(*http.Request) string, roles []Role, h func(http.ResponseWriter, *http.Request, Identity)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := s.addrLimiter.allow(clientAddr(r)); !ok {
 			s.tooMany(w, r, wait)
 			return
 		}
-		id, err := s.identify(r.Context(), r)
+		if err := checkPathID(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		id, err := s.identify(r.Context(), token(r))
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -195,6 +222,17 @@ func (s *Server) auth(roles []Role, h func(http.ResponseWriter, *http.Request, I
 		}
 		h(w, r, id)
 	}
+}
+
+// checkPathID refuses the {id} of a route's path (a table, tournament or account) unless it
+// is an id (baccarat.ValidID), without repeating it: what a caller puts in a path is not
+// ours to echo into a message, a log line or a page. A valid id may be named (not_found:
+// no table "x").
+func checkPathID(r *http.Request) error {
+	if !strings.Contains(r.Pattern, "{id}") || baccarat.ValidID(r.PathValue("id")) {
+		return nil
+	}
+	return baccarat.Errorf(baccarat.CodeBadRequest, "the id in the path is not one: ids are 1 to %d letters (A–Z, a–z), digits, _ and -", baccarat.MaxIDLen)
 }
 
 // atTable wraps a dealer or pit handler of /api/tables/{id}/…: the account must be

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -35,7 +33,7 @@ var statuses = map[string]int{
 	baccarat.CodeOddsChanged: http.StatusConflict, baccarat.CodeNotWithdrawable: http.StatusConflict,
 	baccarat.CodeExtraCard: http.StatusConflict, baccarat.CodeCardNotInShoe: http.StatusConflict,
 	baccarat.CodeBadState: http.StatusConflict, baccarat.CodeConflict: http.StatusConflict,
-	baccarat.CodeIdempotencyConflict: http.StatusConflict,
+	baccarat.CodeIdempotencyConflict: http.StatusConflict, baccarat.CodeReserved: http.StatusConflict,
 }
 
 // StatusOf is the HTTP status of an error code: 500 for a code not in the table.
@@ -50,10 +48,6 @@ const (
 	codeUnauthenticated = baccarat.CodeUnauthenticated
 	codeRateLimited     = baccarat.CodeRateLimited
 )
-
-// maxBody is the most a request body may hold: a wager is under 200 bytes, the largest
-// body (a table's configuration) a few kilobytes.
-const maxBody = 64 << 10
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -91,33 +85,4 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Durat
 		e = err[0]
 	}
 	s.writeError(w, r, e)
-}
-
-// readJSON decodes a body that must be exactly one JSON object of the endpoint's type: no
-// unknown fields, nothing after it, at most maxBody bytes (413 too_large beyond).
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return baccarat.Errorf(baccarat.CodeTooLarge, "the body is over %d bytes: this endpoint takes one small JSON object", maxBody)
-	}
-	if err != nil {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body could not be read: %v", err)
-	}
-	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body must be one JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var be *baccarat.Error
-		if errors.As(err, &be) {
-			return be
-		}
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body is not the JSON this endpoint takes: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body holds more than one JSON value: send exactly one object")
-	}
-	return nil
 }

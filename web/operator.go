@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -116,22 +114,6 @@ func (s *Server) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, err
 		return nil, baccarat.Errorf(codeUnauthenticated, "the %s header does not match the body", seamless.SignatureHeader)
 	}
 	return body, nil
-}
-
-// decodeBody reads exactly one JSON object of v's fields (readJSON's rules, on bytes).
-func decodeBody(body []byte, v any) error {
-	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body must be one JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body is not the JSON this endpoint takes: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body holds more than one JSON value: send exactly one object")
-	}
-	return nil
 }
 
 // checkLaunch refuses a launch of a player that is not one, in a currency that is not one,

@@ -32,7 +32,8 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	defer s.streams.leave(t)
-	sub, err := s.host.Subscribe(tableID, s.viewerOf(id, tableID), since, resume)
+	viewer := s.viewerOf(id, tableID)
+	sub, err := s.host.Subscribe(tableID, viewer, since, resume)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -53,7 +54,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 	sw := newStreamWriter(c)
 	defer sw.stop()
 	if sub.Snapshot != nil {
-		v := s.snapshotView(sub.Snapshot)
+		v := s.snapshotView(sub.Snapshot, viewer)
 		v.Type = "snapshot"
 		if err := sw.write(ctx, mustJSON(v)); err != nil {
 			return
@@ -88,7 +89,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 				return
 			}
 		case <-recheck.C:
-			if _, err := s.identify(ctx, r); err != nil {
+			if _, err := s.identify(ctx, id.token); err != nil {
 				c.Close(websocket.StatusPolicyViolation, "signed out: "+err.Error())
 				return
 			}

@@ -62,10 +62,11 @@ func (g *pollGate) leave(addr string) {
 
 // playerOf is the signed-in player of a public read ("" for anyone else).
 func (s *Server) playerOf(r *http.Request) string {
-	if bearer(r) == "" {
+	tok := bearer(r)
+	if tok == "" {
 		return ""
 	}
-	id, err := s.identify(r.Context(), r)
+	id, err := s.identify(r.Context(), tok)
 	if err != nil || id.Role != RolePlayer {
 		return ""
 	}

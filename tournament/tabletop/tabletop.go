@@ -41,6 +41,8 @@ package tabletop
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
@@ -92,6 +94,40 @@ func TableID(tournamentID string, round, tableNo, session int) string {
 	return fmt.Sprintf("%s-r%dt%ds%d", tournamentID, round, tableNo, session)
 }
 
+// ParseTableID reads a session's table id (TableID): its tournament, round, table and
+// session; false for any other id. Such ids are reserved: only the tournament they name
+// creates a table with one.
+func ParseTableID(id string) (tournamentID string, round, tableNo, session int, ok bool) {
+	rest, n3, ok3 := cutNumber(id, 's')
+	rest, n2, ok2 := cutNumber(rest, 't')
+	rest, n1, ok1 := cutNumber(rest, 'r')
+	t, dash := strings.CutSuffix(rest, "-")
+	if !ok1 || !ok2 || !ok3 || !dash || t == "" {
+		return "", 0, 0, 0, false
+	}
+	return t, n1, n2, n3, true
+}
+
+// cutNumber cuts "<mark><digits>" off the end of s: the number (1 or more, no leading zero).
+func cutNumber(s string, mark byte) (string, int, bool) {
+	i := len(s)
+	for i > 0 && '0' <= s[i-1] && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || i == 0 || s[i-1] != mark || s[i] == '0' || len(s)-i > 9 {
+		return s, 0, false
+	}
+	n, _ := strconv.Atoi(s[i:])
+	return s[:i-1], n, true
+}
+
+// Links reports whether s is the session a table's own record says it plays for
+// (Spec.Tournament, journalled when its tournament created it): the durable link by which
+// a tournament adopts its tables, never their ids alone.
+func (s *Session) Links(tournamentID string, round, tableNo, session int) bool {
+	return s != nil && s.Tournament == tournamentID && s.Round == round && s.Table == tableNo && s.Session == session
+}
+
 // TimedSessionHands is a Dragon table's session length when the tournament's session is a
 // length of time: longer than any session, so the table never ends it by itself; the host
 // ends it (table.EndSession) when the time is up.
@@ -139,6 +175,10 @@ func (s *Session) Check(t *table.Table, p *table.Place) error {
 	b := t.Game().Bet(p.Bet)
 	if b == nil {
 		return nil // the table refuses it with unknown_bet
+	}
+	if cur := t.Config().Currency; p.Stake < s.Stakes.Min {
+		// The table's own limits are the stakes too; this holds even if they were changed.
+		return baccarat.Errorf(baccarat.CodeBelowMinimum, "the tournament's minimum stake is %s", baccarat.FormatMoney(s.Stakes.Min, cur))
 	}
 	if b.Kind == games.Dragon {
 		if !s.Dragon {

@@ -634,6 +634,9 @@ type TableRules struct {
 type Tournament struct {
 	Bots *[]string `json:"bots,omitempty"`
 
+	// Cancelling an admin is cancelling the running tournament, for this reason: play is stopping at its tables
+	Cancelling *string `json:"cancelling,omitempty"`
+
 	// Chips the chips' currency, CHIPS:<id>
 	Chips *string `json:"chips,omitempty"`
 
@@ -648,12 +651,18 @@ type Tournament struct {
 	Name       *string                 `json:"name,omitempty"`
 	Next       *map[string]interface{} `json:"next,omitempty"`
 	Phase      TournamentPhase         `json:"phase"`
-	Schedule   *map[string]interface{} `json:"schedule,omitempty"`
+
+	// Problems what keeps the tournament from going on, each since its first failure (absent while all is well)
+	Problems *[]struct {
+		Since time.Time `json:"since"`
+		What  string    `json:"what"`
+	} `json:"problems,omitempty"`
+	Schedule *map[string]interface{} `json:"schedule,omitempty"`
 
 	// Seq the tournament's last event; ask again with after=seq to follow it
 	Seq int `json:"seq"`
 
-	// State tournament.State: phase, round, stakes, entrants, leaderboard, sessions, pool, results
+	// State tournament.State: phase, round, stakes, entrants (a house bot's with "bot": true), leaderboard, sessions, pool, results; commitment (SHA-256 of "<seed>:<secret>") from the start, seed and secret once finished or cancelled
 	State  *map[string]interface{}   `json:"state,omitempty"`
 	Tables *[]map[string]interface{} `json:"tables,omitempty"`
 
@@ -952,6 +961,11 @@ type CreateTournamentJSONBodyBotsStrategy string
 // CreateTournamentJSONBodyWallet defines parameters for CreateTournament.
 type CreateTournamentJSONBodyWallet string
 
+// CancelTournamentJSONBody defines parameters for CancelTournament.
+type CancelTournamentJSONBody struct {
+	Reason string `json:"reason"`
+}
+
 // ExchangeLaunchCodeJSONBody defines parameters for ExchangeLaunchCode.
 type ExchangeLaunchCodeJSONBody struct {
 	Code string `json:"code"`
@@ -1019,6 +1033,9 @@ type SetLimitsJSONRequestBody SetLimitsJSONBody
 
 // CreateTournamentJSONRequestBody defines body for CreateTournament for application/json ContentType.
 type CreateTournamentJSONRequestBody CreateTournamentJSONBody
+
+// CancelTournamentJSONRequestBody defines body for CancelTournament for application/json ContentType.
+type CancelTournamentJSONRequestBody CancelTournamentJSONBody
 
 // ExchangeLaunchCodeJSONRequestBody defines body for ExchangeLaunchCode for application/json ContentType.
 type ExchangeLaunchCodeJSONRequestBody ExchangeLaunchCodeJSONBody
@@ -1239,6 +1256,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 	CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CancelTournamentWithBody Cancel a tournament (admin)
+	//
+	// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+	CancelTournamentWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CancelTournament Cancel a tournament (admin)
+	//
+	// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+	CancelTournament(ctx context.Context, id string, body CancelTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListGames Every game, its bets and pay tables
 	//
@@ -1710,6 +1745,44 @@ func (c *Client) CreateTournamentWithBody(ctx context.Context, contentType strin
 // Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 func (c *Client) CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateTournamentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CancelTournamentWithBody Cancel a tournament (admin)
+//
+// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+func (c *Client) CancelTournamentWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCancelTournamentRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CancelTournament Cancel a tournament (admin)
+//
+// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+func (c *Client) CancelTournament(ctx context.Context, id string, body CancelTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCancelTournamentRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2672,6 +2745,53 @@ func NewCreateTournamentRequestWithBody(server string, contentType string, body 
 	}
 
 	operationPath := fmt.Sprintf("/api/admin/tournaments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCancelTournamentRequest calls the generic CancelTournament builder with application/json body
+func NewCancelTournamentRequest(server string, id string, body CancelTournamentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCancelTournamentRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewCancelTournamentRequestWithBody constructs an http.Request for the CancelTournament method, with any body, and a specified content type
+func NewCancelTournamentRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournaments/%s/cancel", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -3777,6 +3897,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 	CreateTournamentWithResponse(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error)
+
+	// CancelTournamentWithBodyWithResponse Cancel a tournament (admin)
+	//
+	// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+	CancelTournamentWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CancelTournamentResponse, error)
+
+	// CancelTournamentWithResponse Cancel a tournament (admin)
+	//
+	// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+	CancelTournamentWithResponse(ctx context.Context, id string, body CancelTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CancelTournamentResponse, error)
 
 	// ListGamesWithResponse Every game, its bets and pay tables
 	//
@@ -5034,6 +5172,103 @@ func (r CreateTournamentResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CreateTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type CancelTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tournament
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *Tournament
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CancelTournamentResponse) GetJSON200() *Tournament {
+	return r.JSON200
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r CancelTournamentResponse) GetJSON202() *Tournament {
+	return r.JSON202
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CancelTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CancelTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CancelTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CancelTournamentResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CancelTournamentResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CancelTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CancelTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CancelTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CancelTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CancelTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CancelTournamentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7155,6 +7390,36 @@ func (c *ClientWithResponses) CreateTournamentWithResponse(ctx context.Context, 
 	return ParseCreateTournamentResponse(rsp)
 }
 
+// CancelTournamentWithBodyWithResponse Cancel a tournament (admin)
+//
+// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+func (c *ClientWithResponses) CancelTournamentWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CancelTournamentResponse, error) {
+	rsp, err := c.CancelTournamentWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCancelTournamentResponse(rsp)
+}
+
+// CancelTournamentWithResponse Cancel a tournament (admin)
+//
+// With a reason for the record (required, at most 500 bytes). Before the start every fee is refunded at once; a running tournament stops play at its tables (the round in play voided, riding wagers and Dragon stakes back), then refunds every entrant all they paid (fee and rebuys) and hands every chip back.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments/{id}/cancel (the `CancelTournament` operationId).
+func (c *ClientWithResponses) CancelTournamentWithResponse(ctx context.Context, id string, body CancelTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CancelTournamentResponse, error) {
+	rsp, err := c.CancelTournament(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCancelTournamentResponse(rsp)
+}
+
 // ListGamesWithResponse Every game, its bets and pay tables
 //
 // Returns a wrapper object for the known response body format(s).
@@ -8358,6 +8623,88 @@ func ParseCreateTournamentResponse(rsp *http.Response) (*CreateTournamentRespons
 			return nil, err
 		}
 		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseCancelTournamentResponse parses an HTTP response from a CancelTournamentWithResponse call
+func ParseCancelTournamentResponse(rsp *http.Response) (*CancelTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CancelTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest Tournament
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest Error
