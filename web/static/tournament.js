@@ -119,6 +119,7 @@ window.Bac.ready.then(() => (function (Bac) {
     setText($('#t-phase'), phaseName(v.phase));
     setAttr($('#t-phase'), 'data-phase', v.phase);
     setText($('#t-round'), v.state.round ? t('tournament.round_of', { n: v.state.round, of: v.config.rounds.length }) : '');
+    renderTrouble(v);
     renderMe(v);
     renderLeaderboard(v);
     renderTables(v);
@@ -127,6 +128,16 @@ window.Bac.ready.then(() => (function (Bac) {
     renderSchedule(v);
     renderSessions(v);
     tick();
+  }
+
+  // A tournament being cancelled, or one that cannot go on, says so above everything.
+  function renderTrouble(v) {
+    const box = $('#t-trouble');
+    let text = '';
+    if (v.cancelling) text = t('tournament.cancelling', { why: v.cancelling });
+    else if (v.problems && v.problems.length) text = t('tournament.problem', { what: v.problems[0].what, when: when(v.problems[0].since) });
+    setText(box, text);
+    show(box, !!text);
   }
 
   function renderMe(v) {
@@ -273,6 +284,13 @@ window.Bac.ready.then(() => (function (Bac) {
     const shares = c.prizes.map((bp, i) => t('tournament.fact.share', { place: i + 1, pct: pct(bp) })).join(' · ');
     row('tournament.fact.prizes', t('tournament.fact.prizes_text', { shares, pool: money(v.state.pool.total, c.currency) }));
     if (v.bots.length) row('tournament.fact.bots', t('tournament.fact.bots_text', { bot: t('tournament.bot') }));
+    const st = v.state;
+    if (st.commitment) {
+      const fair = h('span', { id: 't-fair', 'data-commitment': st.commitment, 'data-secret': st.secret || null },
+        st.secret ? t('tournament.fact.fair_revealed', { commitment: st.commitment, seed: st.seed, secret: st.secret })
+          : t('tournament.fact.fair_text', { commitment: st.commitment }));
+      row('tournament.fact.fair', fair);
+    }
   }
 
   function renderSessions(v) {
