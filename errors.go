@@ -73,6 +73,12 @@ const (
 	CodeUnauthenticated = "unauthenticated" // no token, or one that no longer works
 	CodeRateLimited     = "rate_limited"    // too many requests or streams: try later
 	CodeBusy            = "busy"
+	// CodeUnavailable: the storage (or another part the request needs) cannot be reached
+	// now; nothing was done. Retry after the Retry-After the answer carries.
+	CodeUnavailable = "unavailable"
+	// CodeLeaseLost: the server that ran the table lost its lease to another (it was paused
+	// or cut off): nothing was written. The table goes on at its new server; retry.
+	CodeLeaseLost = "lease_lost"
 	// CodeWalletUnavailable: the operator's wallet did not take a stake (no answer, or it
 	// was given back): nothing was taken, and the wager was not placed.
 	CodeWalletUnavailable = "wallet_unavailable"
@@ -87,5 +93,5 @@ func Codes() []string {
 		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeRoundFull, CodeTableDifferential, CodeOddsChanged,
 		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
 		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
-		CodeIdempotencyConflict, CodeReserved, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
+		CodeIdempotencyConflict, CodeReserved, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeUnavailable, CodeLeaseLost, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
 }

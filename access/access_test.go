@@ -1,21 +1,32 @@
 package access
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestTokensNameAnAccountAndItsEpoch(t *testing.T) {
 	tok := NewTokens([]byte("0123456789abcdef0123456789abcdef"))
 	a := Account{ID: "ann", Role: RolePlayer, Epoch: 3}
-	s := tok.Issue(a)
+	at := time.Date(2026, 11, 18, 11, 6, 40, 0, time.UTC)
+	s := tok.IssueAt(a, at)
 	c, ok := tok.Check(s)
-	if !ok || c != (Claim{ID: "ann", Role: RolePlayer, Epoch: 3}) || !a.Admits(c) {
+	if !ok || c != (Claim{ID: "ann", Role: RolePlayer, Epoch: 3, Issued: at}) || !a.Admits(c) || s[:len("v3.player.ann.3.1795000000.")] != "v3.player.ann.3.1795000000." {
 		t.Fatalf("Check(%s) = %+v, %v", s, c, ok)
 	}
+	rest := s[len("v3.player.ann.3.1795000000."):]
 	for name, bad := range map[string]string{
-		"another secret":  NewTokens([]byte("another secret, just as long!!!!")).Issue(a),
-		"a changed role":  "v2.admin.ann.3." + s[len("v2.player.ann.3."):],
-		"a changed epoch": "v2.player.ann.4." + s[len("v2.player.ann.3."):],
-		"a v1 token":      "v1.player.ann.xyz",
-		"empty":           "",
+		"another secret":          NewTokens([]byte("another secret, just as long!!!!")).IssueAt(a, at),
+		"a changed role":          "v3.admin.ann.3.1795000000." + rest,
+		"a changed epoch":         "v3.player.ann.4.1795000000." + rest,
+		"a later issue time":      "v3.player.ann.3.1795043200." + rest,
+		"a negative issue time":   "v3.player.ann.3.-1." + rest,
+		"a signed issue time":     "v3.player.ann.3.+1795000000." + rest,
+		"a leading zero":          "v3.player.ann.03.1795000000." + rest,
+		"a v3 token without time": "v3.player.ann.3." + rest,
+		"a v2 token with a time":  "v2.player.ann.3.1795000000." + rest,
+		"a v1 token":              "v1.player.ann.xyz",
+		"empty":                   "",
 	} {
 		if _, ok := tok.Check(bad); ok {
 			t.Errorf("%s: accepted", name)

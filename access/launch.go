@@ -26,11 +26,29 @@ import (
 // LaunchTTL is how long a launch code works: long enough for a browser to open the URL.
 const LaunchTTL = 2 * time.Minute
 
-// LaunchCodes records the launch codes used. sqlite.DB and postgres.DB implement it.
+// LaunchCodes records the launch codes used, and the nonces of the operator's signed
+// launches. sqlite.DB and postgres.DB implement it.
 type LaunchCodes interface {
 	// UseLaunchCode records a code as used: a code already used is a conflict. Codes that
 	// expired before now are forgotten on the way (they no longer work anyway).
 	UseLaunchCode(ctx context.Context, id, player string, now, expires time.Time) error
+}
+
+// NonceMargin is how long a launch's nonce is kept past the last moment its timestamp is
+// taken: room for the clocks of the servers sharing the store to differ.
+const NonceMargin = time.Minute
+
+// UseLaunchNonce records the nonce of an operator's signed launch, in the store every
+// server shares, so that the same signed launch is taken once in a cluster: a nonce seen
+// before is a conflict ("replayed"). The nonce is kept until expires (the timestamp's
+// window, and NonceMargin), after which the timestamp alone refuses the launch. Nonces are
+// ids of the launch-code table under "nonce/", where no code's id can be (a code's is hex).
+func UseLaunchNonce(ctx context.Context, codes LaunchCodes, nonce, player string, now, expires time.Time) error {
+	err := codes.UseLaunchCode(ctx, "nonce/"+nonce, player, now, expires.Add(NonceMargin))
+	if baccarat.ErrorCode(err) == baccarat.CodeConflict {
+		return baccarat.Errorf(baccarat.CodeConflict, "replayed: this launch's X-Nonce was used before; sign every launch with a new nonce (a new launch, not the same one sent again)")
+	}
+	return err
 }
 
 // Launch is what a launch code says.

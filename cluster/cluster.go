@@ -14,10 +14,27 @@
 //	<p>.wallets              wallets whose balances moved
 //	<p>.lobby.<host>         each server's tables, every second, for every lobby
 //
+//	<p>.accounts             accounts an admin changed
+//	<p>.inbox.<host>.<n>     the replies to a server's requests
+//
 // NATS carries nothing the database has not decided: it moves requests and news. A lost
 // message costs a retry (commands), a gap filled from the journal (streams) or a balance
-// read from the database (wallets). Run NATS on the servers' private network: the servers
-// trust each other's word on who a caller is.
+// read from the database (wallets).
+//
+// # Trust
+//
+// A credential for the NATS server (Options.NATS: a user and password, a token, an nkey or
+// a .creds file, a client certificate) keeps strangers off the bus, but is not what the
+// servers trust. Every message is sealed (seal.go) with a key derived from the cluster's
+// shared secret, over its subject, sender, sequence and time, and checked before anything
+// of it is decoded: a process on the bus without the secret can neither read the servers'
+// messages nor send one they act on, and a message replayed, or moved to another subject,
+// is dropped. On top of that each server believes a message only from whom it may come
+// from: a table's messages from the table's owner as the leases say, a reply from the server
+// asked, a lobby from the server it names, news of wallets and accounts from their sender;
+// and a forwarded command from another server, never as the system. A server trusts
+// another's word on who a caller is because that server holds the secret and verified the
+// caller's token.
 package cluster
 
 import (
@@ -40,7 +57,13 @@ import (
 // Options configure a Node.
 type Options struct {
 	URL    string // nats://host:4222
-	Prefix string // subject prefix (default "baccarat")
+	Prefix string // subject prefix (default "baccarat"): clusters on one NATS server each take their own
+	// Secret is the cluster's shared secret (every server's --secret): the key every message
+	// is sealed with is derived from it. Required.
+	Secret []byte
+	// NATS are further options for the connection: its credentials, TLS (see the cmd's
+	// --nats-* flags).
+	NATS []nats.Option
 	// Leases tells who owns a table (the database the servers share).
 	Leases interface {
 		Lease(ctx context.Context, table string) (journal.Lease, error)
@@ -53,10 +76,13 @@ type Options struct {
 	// Accounts is this server's cache of accounts, if it keeps one: it forgets an account
 	// another server changed, and everything when news may have been missed (the connection
 	// to NATS dropped, or messages were lost to a slow consumer).
-	Accounts interface {
-		Forget(id string)
-		Clear()
-	}
+	Accounts AccountCache
+}
+
+// AccountCache is a server's cache of accounts (Options.Accounts).
+type AccountCache interface {
+	Forget(id string)
+	Clear()
 }
 
 // Node is one server's place in the cluster.
@@ -73,6 +99,13 @@ type Node struct {
 
 	batches atomic.Uint64 // Publish calls so far: each batch of a table's messages is numbered
 	frames  assembler     // the table message frames received (onMessages only)
+
+	sealer  *sealer
+	replies replies
+	// refused counts the messages dropped because they were not sealed by a server of the
+	// cluster, or not by whom they may come from (Refused); lastWarn paces the log.
+	refused  atomic.Uint64
+	lastWarn atomic.Int64
 }
 
 type ownerEntry struct {
@@ -105,18 +138,25 @@ func Connect(host *live.Host, opt Options) (*Node, error) {
 			opt.Accounts.Clear()
 		}
 	}
-	nc, err := nats.Connect(opt.URL, nats.Name("baccarat "+host.Owner()), nats.MaxReconnects(-1),
-		nats.ReconnectBufSize(64<<20),
+	me := token(host.Owner())
+	sl, err := newSealer(opt.Secret, me)
+	if err != nil {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "%v: every server of a cluster needs the same --secret", err)
+	}
+	nopts := append([]nats.Option{nats.Name("baccarat " + host.Owner()), nats.MaxReconnects(-1),
+		nats.ReconnectBufSize(64 << 20),
 		nats.DisconnectErrHandler(func(*nats.Conn, error) { forgetAll() }),
 		nats.ReconnectHandler(func(*nats.Conn) { forgetAll() }),
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
 			forgetAll() // a slow consumer lost messages, perhaps an account's news
 			opt.Logger.Warn("NATS", "err", err)
-		}))
+		})}, opt.NATS...)
+	nc, err := nats.Connect(opt.URL, nopts...)
 	if err != nil {
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "cannot reach NATS at %s (%v): is it running? (--nats nats://127.0.0.1:4222)", opt.URL, err)
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "cannot reach NATS at %s (%v): is it running, and are its credentials right? (--nats nats://127.0.0.1:4222)", Redact(opt.URL), err)
 	}
-	n := &Node{opt: opt, nc: nc, host: host, me: token(host.Owner()), stop: make(chan struct{}), done: make(chan struct{})}
+	n := &Node{opt: opt, nc: nc, host: host, me: me, stop: make(chan struct{}), done: make(chan struct{}), sealer: sl}
+	n.replies = replies{prefix: n.subject("inbox", me, nats.NewInbox()[len("_INBOX."):]) + ".", wait: map[string]chan *nats.Msg{}}
 	if err := n.subscribe(); err != nil {
 		nc.Close()
 		return nil, err
@@ -146,12 +186,13 @@ func (n *Node) subscribe() error {
 		subject string
 		handle  nats.MsgHandler
 	}{
-		{n.subject("table", "*", "msg"), n.onMessages},
-		{n.subject("host", n.me, "cmd"), n.onCommand},
-		{n.subject("host", n.me, "view"), n.onView},
-		{n.subject("wallets"), n.onWallets},
-		{n.subject("accounts"), n.onAccounts},
-		{n.subject("lobby", "*"), n.onLobby},
+		{n.subject("table", "*", "msg"), n.sealed(n.onMessages)},
+		{n.subject("host", n.me, "cmd"), n.sealed(n.onCommand)},
+		{n.subject("host", n.me, "view"), n.sealed(n.onView)},
+		{n.subject("wallets"), n.sealed(n.onWallets)},
+		{n.subject("accounts"), n.sealed(n.onAccounts)},
+		{n.subject("lobby", "*"), n.sealed(n.onLobby)},
+		{n.replies.prefix + "*", n.replies.route}, // opened by the request waiting (request.go)
 	} {
 		sub, err := n.nc.Subscribe(s.subject, s.handle)
 		if err != nil {
@@ -199,6 +240,26 @@ func (n *Node) owner(ctx context.Context, tableID string, fresh bool) (string, e
 	return t, nil
 }
 
+// ownedBy reports whether the leases say sender owns the table: from the owners' cache while
+// it agrees, else read again (a takeover moves a table). When the leases cannot be read, the
+// last owner known decides: a database out of reach must not silence every stream.
+func (n *Node) ownedBy(tableID, sender string) bool {
+	if v, ok := n.owners.Load(tableID); ok {
+		if e := v.(ownerEntry); e.token == sender && time.Since(e.until) < 10*time.Second {
+			return true
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opt.Timeout)
+	defer cancel()
+	t, err := n.owner(ctx, tableID, true)
+	if err != nil && baccarat.ErrorCode(err) != baccarat.CodeNotFound {
+		if v, ok := n.owners.Load(tableID); ok {
+			return v.(ownerEntry).token == sender
+		}
+	}
+	return err == nil && t == sender
+}
+
 // request sends a request to the owner of a table and decodes its answer into out; a
 // server that no longer owns the table (or died) is asked again after a fresh look at the
 // leases, until ctx or the timeout ends.
@@ -213,10 +274,10 @@ func (n *Node) request(ctx context.Context, tableID, kind string, body any, out 
 	for {
 		t, err := n.owner(ctx, tableID, fresh)
 		if err == nil {
-			var msg *nats.Msg
-			msg, err = n.nc.RequestWithContext(ctx, n.subject("host", t, kind), data)
+			var reply []byte
+			reply, err = n.ask(ctx, n.subject("host", t, kind), t, data)
 			if err == nil {
-				return decodeAnswer(msg.Data, out)
+				return decodeAnswer(reply, out)
 			}
 		}
 		if !retryable(err) || ctx.Err() != nil {
@@ -236,7 +297,9 @@ func (n *Node) request(ctx context.Context, tableID, kind string, body any, out 
 // retryable: no server answered on that subject, or the one that did no longer owns the
 // table (busy): the table is between servers.
 func retryable(err error) bool {
-	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout) || baccarat.ErrorCode(err) == baccarat.CodeBusy ||
+	code := baccarat.ErrorCode(err)
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout) || code == baccarat.CodeBusy ||
+		code == baccarat.CodeUnavailable || code == baccarat.CodeLeaseLost ||
 		baccarat.ErrorCode(err) == baccarat.CodeNotFound && strings.Contains(err.Error(), "no server runs")
 }
 
@@ -275,9 +338,60 @@ func (n *Node) reply(m *nats.Msg, v any, err error) {
 		a.Value, _ = json.Marshal(v)
 	}
 	b, _ := json.Marshal(a)
-	if limit := n.nc.MaxPayload(); int64(len(b)) > limit {
+	if limit := n.nc.MaxPayload() - sealOverhead; int64(len(b)) > limit {
 		a = answer{Error: baccarat.Errorf(baccarat.CodeTooLarge, "the answer from the table's server is %d bytes, more than the %d one cluster message carries: raise the NATS server's max_payload", len(b), limit)}
 		b, _ = json.Marshal(a)
 	}
-	_ = m.Respond(b)
+	n.respond(m, b)
 }
+
+// sealOverhead bounds what sealing adds to a message: the header with the longest sender
+// token, and the tag.
+const sealOverhead = headerSize + 255 + 16
+
+// sealed wraps a handler: it opens each message (seal.go) and drops, counted and logged, one
+// that does not open.
+func (n *Node) sealed(h func(m *nats.Msg, sender string, body []byte)) nats.MsgHandler {
+	return func(m *nats.Msg) {
+		sender, body, err := n.sealer.open(m.Subject, m.Data)
+		if err != nil {
+			n.dropped("a message", m.Subject, sender, err)
+			return
+		}
+		h(m, sender, body)
+	}
+}
+
+// dropped counts a message refused and logs it, at most once a second.
+func (n *Node) dropped(what, subject, sender string, err error) {
+	n.refused.Add(1)
+	now := time.Now().UnixNano()
+	if last := n.lastWarn.Load(); now-last > int64(time.Second) && n.lastWarn.CompareAndSwap(last, now) {
+		n.opt.Logger.Warn("a cluster message refused", "what", what, "subject", subject, "sender", sender, "err", err,
+			"refused", n.refused.Load())
+	}
+}
+
+// Refused is how many messages this server has refused since it joined: not sealed by a
+// server of the cluster, or not by whom they may come from.
+func (n *Node) Refused() uint64 { return n.refused.Load() }
+
+// Redact is a NATS URL as it may be logged: without the password or token in it.
+func Redact(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	var out []string
+	for _, hostPart := range strings.Split(rest, ",") {
+		if at := strings.LastIndexByte(hostPart, '@'); at >= 0 {
+			user, _, _ := strings.Cut(hostPart[:at], ":")
+			hostPart = user + ":REDACTED@" + hostPart[at+1:]
+		}
+		out = append(out, hostPart)
+	}
+	return scheme + "://" + strings.Join(out, ",")
+}
+
+// Prefix is the subjects' prefix of the node's cluster.
+func (n *Node) Prefix() string { return n.opt.Prefix }

@@ -75,7 +75,7 @@ func startCluster(t *testing.T, n int) []*server {
 		s := &server{name: fmt.Sprintf("s%d", i), db: db}
 		s.accounts = access.NewCache(db, time.Hour, func(id string) { s.node.AccountChanged(id) })
 		s.host = live.New(live.Options{Store: db, Owner: s.name, LeaseTTL: 2 * time.Second, Shuffle: shuffle(uint64(i + 1))})
-		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: url, Prefix: schema, Leases: db, LobbyEvery: 200 * time.Millisecond,
+		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: url, Prefix: schema, Secret: testSecret, Leases: db, LobbyEvery: 200 * time.Millisecond,
 			Accounts: s.accounts}); err != nil {
 			t.Fatal(err)
 		}
@@ -376,3 +376,6 @@ func TestOneWalletOnTwoServers(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// testSecret is the test clusters' shared secret.
+var testSecret = []byte("the test cluster's shared secret")

@@ -39,12 +39,12 @@ func (n *Node) Forward(ctx context.Context, tableID string, cmd table.Command) (
 	return &res, nil
 }
 
-func (n *Node) onCommand(m *nats.Msg) {
+func (n *Node) onCommand(m *nats.Msg, _ string, body []byte) {
 	var w struct {
 		Table string `json:"table"`
 		commandWire
 	}
-	if err := json.Unmarshal(m.Data, &w); err != nil {
+	if err := json.Unmarshal(body, &w); err != nil {
 		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded command that does not decode: %v", err))
 		return
 	}
@@ -55,6 +55,12 @@ func (n *Node) onCommand(m *nats.Msg) {
 	}
 	if err := json.Unmarshal(w.Body, cmd); err != nil {
 		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a forwarded %s that does not decode: %v", w.Kind, err))
+		return
+	}
+	if cmd.Head().Role == table.RoleSystem {
+		// The system is each server itself (its tables' schedules, recovery, tournaments),
+		// which never forwards: a caller another server verified is a player or staff.
+		n.reply(m, nil, baccarat.Errorf(baccarat.CodeNotAuthorized, "a forwarded command may not act as the system"))
 		return
 	}
 	go func() { // a command waits for its commit: never on NATS's delivery goroutine
@@ -91,9 +97,9 @@ func (n *Node) Rounds(ctx context.Context, tableID, viewer string, count int) ([
 	return rs, nil
 }
 
-func (n *Node) onView(m *nats.Msg) {
+func (n *Node) onView(m *nats.Msg, _ string, body []byte) {
 	var v viewWire
-	if err := json.Unmarshal(m.Data, &v); err != nil {
+	if err := json.Unmarshal(body, &v); err != nil {
 		n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a view request that does not decode: %v", err))
 		return
 	}
@@ -117,20 +123,28 @@ func (n *Node) Publish(tableID string, ds []live.Delivery) {
 	// many frames as they need, in order (NATS keeps one publisher's order on a subject),
 	// and the receivers put them together again.
 	batch := n.batches.Add(1)
-	for _, b := range encodeFrames(n.host.Owner(), batch, ds, int(n.nc.MaxPayload())-256) {
-		if err := n.nc.Publish(n.subject("table", tableID, "msg"), b); err != nil {
+	subject := n.subject("table", tableID, "msg")
+	for _, b := range encodeFrames(n.host.Owner(), batch, ds, int(n.nc.MaxPayload())-256-sealOverhead) {
+		if err := n.nc.Publish(subject, n.sealer.seal(subject, b)); err != nil {
 			n.opt.Logger.Warn("publishing a table's messages", "table", tableID, "err", err, "bytes", len(b))
 		}
 	}
 }
 
-func (n *Node) onMessages(m *nats.Msg) {
+// onMessages takes a table's messages from its owner, and from nobody else: a frame sealed by
+// another server of the cluster (one that lost the table, say) is dropped too, and the gap it
+// leaves, if any, is filled from the journal.
+func (n *Node) onMessages(m *nats.Msg, sender string, body []byte) {
 	parts := strings.Split(m.Subject, ".")
 	if len(parts) < 3 {
 		return
 	}
 	tableID := parts[len(parts)-2]
-	h, ds, err := decodeFrame(m.Data)
+	if !n.ownedBy(tableID, sender) {
+		n.dropped("a table's messages not from its owner", m.Subject, sender, nil)
+		return
+	}
+	h, ds, err := decodeFrame(body)
 	if err != nil {
 		n.opt.Logger.Warn("a table's messages that do not decode", "table", tableID, "err", err)
 		return
@@ -150,15 +164,15 @@ type walletsWire struct {
 // before the player can act on it elsewhere.
 func (n *Node) WalletsChanged(wallets []string) {
 	b, _ := json.Marshal(walletsWire{From: n.me, Wallets: wallets})
-	if err := n.nc.Publish(n.subject("wallets"), b); err != nil {
+	if err := n.nc.Publish(n.subject("wallets"), n.sealer.seal(n.subject("wallets"), b)); err != nil {
 		n.opt.Logger.Warn("publishing moved wallets", "err", err)
 	}
 	_ = n.nc.FlushTimeout(time.Second)
 }
 
-func (n *Node) onWallets(m *nats.Msg) {
+func (n *Node) onWallets(_ *nats.Msg, sender string, body []byte) {
 	var w walletsWire
-	if json.Unmarshal(m.Data, &w) != nil || w.From == n.me {
+	if json.Unmarshal(body, &w) != nil || w.From == n.me || w.From != sender {
 		return
 	}
 	n.host.ForgetWallets(w.Wallets)
@@ -168,7 +182,7 @@ func (n *Node) onWallets(m *nats.Msg) {
 // given other tables), flushed before the change is answered: their caches forget it.
 func (n *Node) AccountChanged(id string) {
 	b, _ := json.Marshal(accountWire{From: n.me, ID: id})
-	if err := n.nc.Publish(n.subject("accounts"), b); err != nil {
+	if err := n.nc.Publish(n.subject("accounts"), n.sealer.seal(n.subject("accounts"), b)); err != nil {
 		n.opt.Logger.Warn("publishing a changed account", "err", err)
 	}
 	_ = n.nc.FlushTimeout(time.Second)
@@ -179,9 +193,9 @@ type accountWire struct {
 	ID   string `json:"id"`
 }
 
-func (n *Node) onAccounts(m *nats.Msg) {
+func (n *Node) onAccounts(_ *nats.Msg, sender string, body []byte) {
 	var a accountWire
-	if json.Unmarshal(m.Data, &a) != nil || a.From == n.me || n.opt.Accounts == nil {
+	if json.Unmarshal(body, &a) != nil || a.From == n.me || a.From != sender || n.opt.Accounts == nil {
 		return
 	}
 	n.opt.Accounts.Forget(a.ID)
@@ -211,7 +225,8 @@ func (n *Node) publishLobby() {
 	}
 	b, err := json.Marshal(tables)
 	if err == nil {
-		_ = n.nc.Publish(n.subject("lobby", n.me), b)
+		subject := n.subject("lobby", n.me)
+		_ = n.nc.Publish(subject, n.sealer.seal(subject, b))
 	}
 }
 
@@ -220,15 +235,24 @@ func lobbyView(st *table.State) {
 	st.Wagers, st.Riding, st.Dragon, st.Funds, st.Requests, st.Pending = nil, nil, nil, nil, nil, nil
 }
 
-func (n *Node) onLobby(m *nats.Msg) {
+// onLobby takes a server's tables from that server only, and of them only those it owns as
+// the leases say (checked as a stream is, at most once a second per table).
+func (n *Node) onLobby(m *nats.Msg, sender string, body []byte) {
 	from := m.Subject[strings.LastIndexByte(m.Subject, '.')+1:]
-	if from == n.me {
+	if from == n.me || from != sender {
 		return
 	}
 	var tables []live.TableInfo
-	if json.Unmarshal(m.Data, &tables) == nil {
-		n.lobby.Store(from, lobbyEntry{tables: tables, at: time.Now()})
+	if json.Unmarshal(body, &tables) != nil {
+		return
 	}
+	kept := tables[:0]
+	for _, t := range tables {
+		if n.ownedBy(t.Spec.ID, sender) {
+			kept = append(kept, t)
+		}
+	}
+	n.lobby.Store(from, lobbyEntry{tables: kept, at: time.Now()})
 }
 
 // Tables lists every server's tables, this one's as they are now, the others' as they

@@ -10,14 +10,21 @@ import (
 
 // Lease says which server hosts a table until when. A table lives on one server at a time
 // (ARCHITECTURE, Scaling out): the owner renews well before Expires; if it dies, the lease
-// lapses and another server may take the table and replay its journal. The lease only
-// decides who should write; the journal's chain check is what makes a stale writer fail.
+// lapses and another server may take the table and replay its journal.
 //
-// The zero Lease is a table nobody holds.
+// Epoch fences the writers: it rises each time the lease passes to a server that did not
+// hold it (a takeover, or a release and a new acquire), never otherwise, and a store keeps
+// it when the lease is released. A commit carries the Fence it was decided under and the
+// store checks it inside the commit's transaction, so a server that lost its lease (paused
+// past it, or cut off) can never write again, whatever it still believes; the journal's
+// chain check stays as a second line.
+//
+// The zero Lease is a table nobody ever held.
 type Lease struct {
 	Table   string    `json:"table"`
 	Owner   string    `json:"owner,omitempty"`
 	Expires time.Time `json:"expires"`
+	Epoch   uint64    `json:"epoch,omitempty"`
 }
 
 // Held reports whether someone holds l at now. A lease expires at Expires exactly.
@@ -30,7 +37,11 @@ func (l Lease) Acquire(owner string, ttl time.Duration, now time.Time) (next Lea
 	if l.Owner != owner && l.Held(now) {
 		return l, false
 	}
-	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl)}, true
+	epoch := l.Epoch + 1 // a new tenure: whoever wrote before is fenced off
+	if l.Owner == owner && l.Held(now) {
+		epoch = l.Epoch // extending one's own lease
+	}
+	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl), Epoch: epoch}, true
 }
 
 // Renew extends owner's lease to now+ttl. It is a conflict if owner no longer holds the
@@ -41,7 +52,7 @@ func (l Lease) Renew(owner string, ttl time.Duration, now time.Time) (Lease, err
 	if l.Owner != owner {
 		return l, baccarat.Errorf(baccarat.CodeConflict, "lease on table %s: held by %q, not %q", l.Table, l.Owner, owner)
 	}
-	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl)}, nil
+	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl), Epoch: l.Epoch}, nil
 }
 
 // Release ends owner's lease so another server may take the table at once (a clean
@@ -50,7 +61,30 @@ func (l Lease) Release(owner string) Lease {
 	if l.Owner != owner {
 		return l
 	}
-	return Lease{Table: l.Table}
+	return Lease{Table: l.Table, Epoch: l.Epoch}
+}
+
+// Fence is the lease a commit was decided under: the table's owner and its epoch (Now, the
+// time of the commit, is for the message).
+type Fence struct {
+	Table string
+	Owner string
+	Epoch uint64
+	Now   time.Time
+}
+
+// Check refuses a commit under f unless l, the table's lease as the store holds it inside
+// the commit's transaction, is still f's: the same owner and the same epoch. A lease that
+// lapsed without anyone taking it is still f's: nobody else can have written meanwhile, and
+// any other server must take it (a new epoch) before it writes, which fences f off. (A
+// store's commit holds the lease row against a takeover until it ends, so a takeover loads
+// the journal with the commit in it.)
+func (f Fence) Check(l Lease) error {
+	if l.Owner != f.Owner || l.Epoch != f.Epoch {
+		return baccarat.Errorf(baccarat.CodeLeaseLost, "table %s: this server's lease (epoch %d) is gone (now %q, epoch %d, until %s): nothing was written; the table goes on at its new server, try again",
+			f.Table, f.Epoch, l.Owner, l.Epoch, l.Expires.Format(time.RFC3339Nano))
+	}
+	return nil
 }
 
 // CheckLeaseArgs validates the arguments of a lease call: a table id, an owner id (the

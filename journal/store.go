@@ -46,6 +46,9 @@ type Store interface {
 // wallet, wallet.go), Placed marks the debits that paid for the wagers of the batch and
 // Calls are the credits and rollbacks its settlements owe, to be delivered.
 type Batch struct {
+	// Fence, when set, is the lease the batch was decided under: the store commits nothing
+	// unless the lease is still that (Fence.Check, inside the commit's transaction).
+	Fence        *Fence
 	Records      []Record
 	Transactions []ledger.Transaction
 	Requests     []Request

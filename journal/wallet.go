@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tablehouse/baccarat"
 )
@@ -31,13 +33,22 @@ type CallState string
 // The states. A debit is pending from before it is sent until its wager is placed (placed,
 // in the wager's commit), it is refused (failed: nothing moved) or it is given back
 // (cancelled: its rollback is in the outbox). A credit or rollback is pending until the
-// operator answers it (done) or refuses it (failed: a human must look).
+// operator answers it (done) or definitely refuses it (failed: a person must decide); an
+// admin then resends it (resent: a new call, with a new tx id, carries it on) or settles it
+// by hand (settled: the operator paid the player some other way). Done, resent and settled
+// are final: the call is never sent again.
+//
+//	credit, rollback:  pending → done
+//	                   pending → failed → resent   (and its successor, pending → …)
+//	                                    → settled
 const (
 	CallPending   CallState = "pending"
 	CallPlaced    CallState = "placed"
 	CallCancelled CallState = "cancelled"
 	CallDone      CallState = "done"
 	CallFailed    CallState = "failed"
+	CallResent    CallState = "resent"
+	CallSettled   CallState = "settled"
 )
 
 // WalletCall is one call to the operator's wallet as our books keep it. Player, Currency,
@@ -72,6 +83,10 @@ type WalletCall struct {
 	Created  time.Time       `json:"created"`
 	Updated  time.Time       `json:"updated"`
 	NextAt   time.Time       `json:"next_at,omitzero"` // a credit or rollback: when it is next tried
+	// Replaces is, on a call an admin resent, the refused call it carries on.
+	Replaces string `json:"replaces,omitempty"`
+	// Resolution is what an admin did with the call after the operator refused it.
+	Resolution *Resolution `json:"resolution,omitempty"`
 }
 
 // Closes reports whether the call closes a debit (a credit or a rollback).
@@ -80,6 +95,10 @@ func (c *WalletCall) Closes() bool { return c.Kind == CallCredit || c.Kind == Ca
 // Open reports whether the call still waits for something: a debit not yet placed, refused
 // or given back; a credit or rollback not yet answered.
 func (c *WalletCall) Open() bool { return c.State == CallPending }
+
+// Refused reports whether the call is a credit or rollback the operator definitely refused
+// and no admin has resolved yet: money still owed, waiting for a person.
+func (c *WalletCall) Refused() bool { return c.Closes() && c.State == CallFailed }
 
 // Validate checks a call written in a Batch (a credit or rollback) or begun as a debit.
 func (c *WalletCall) Validate() error {
@@ -173,6 +192,103 @@ type WalletCalls interface {
 	Call(ctx context.Context, tx string) (WalletCall, error)
 	// Calls lists calls in Seq order.
 	Calls(ctx context.Context, f CallFilter) ([]WalletCall, error)
+	// ResolveCall records an admin's action on a refused credit or rollback (state failed),
+	// in one transaction: settle makes it settled; resend makes it resent and writes its
+	// successor r.ResentAs, a pending copy (same kind, debit, player, amount) due at r.At,
+	// with Replaces set. It returns the call as resolved. A call that is not a refused
+	// credit or rollback is bad_state (another admin's action came first, say), an unknown
+	// tx not_found, and nothing is written.
+	ResolveCall(ctx context.Context, tx string, r Resolution) (WalletCall, error)
+}
+
+// CallAction is what an admin does with a credit or rollback the operator refused.
+type CallAction string
+
+// The actions.
+const (
+	// ActionResend sends the call again under a new tx id (Resolution.ResentAs): the
+	// operator answers a refused tx id with its refusal for ever. It cannot pay twice: the
+	// refused call moved nothing, and the operator closes a debit once, so if the first
+	// had been applied the second would be refused (debit_closed).
+	ActionResend CallAction = "resend"
+	// ActionSettle closes the call by hand: the operator paid the player (or gave the stake
+	// back) some other way. It is never sent again.
+	ActionSettle CallAction = "settle"
+)
+
+// MaxReason is the longest reason an admin may give, in bytes.
+const MaxReason = 500
+
+// Resolution is an admin's action on a refused call, kept with the call for the audit:
+// who, when, what and why.
+type Resolution struct {
+	Action CallAction `json:"action"`
+	By     string     `json:"by"` // the admin's account id, or "cli:<user>" from the command line
+	At     time.Time  `json:"at"`
+	Reason string     `json:"reason,omitempty"` // required to settle
+	// ResentAs is, for a resend, the tx id of the call that carries it on.
+	ResentAs string `json:"resent_as,omitempty"`
+}
+
+// State is the state a call takes when resolved this way.
+func (r *Resolution) State() CallState {
+	if r.Action == ActionResend {
+		return CallResent
+	}
+	return CallSettled
+}
+
+// Validate checks a resolution before it is written.
+func (r *Resolution) Validate() error {
+	bad := func(format string, args ...any) error {
+		return baccarat.Errorf(baccarat.CodeBadRequest, format, args...)
+	}
+	switch {
+	case r.Action != ActionResend && r.Action != ActionSettle:
+		return bad("action %q: want resend or settle", truncateText(string(r.Action), 20))
+	case !printable(r.By, 100):
+		return bad("who resolves a call: 1 to 100 printable characters")
+	case r.At.IsZero():
+		return bad("when a call is resolved: a time")
+	case len(r.Reason) > MaxReason || (r.Reason != "" && !printable(r.Reason, MaxReason)):
+		return bad("reason: at most %d bytes of printable text", MaxReason)
+	case r.Action == ActionSettle && r.Reason == "":
+		return bad("settling a call by hand needs a reason: how the operator paid the player")
+	case r.Action == ActionSettle && r.ResentAs != "":
+		return bad("a call settled by hand is not resent")
+	case r.Action == ActionResend:
+		return baccarat.CheckID("the resent call's tx", r.ResentAs)
+	}
+	return nil
+}
+
+// CallNotRefused is the error of an action on a call that is not a refused credit or
+// rollback.
+func CallNotRefused(c WalletCall) error {
+	if c.Kind == CallDebit {
+		return baccarat.Errorf(baccarat.CodeBadState, "call %s is a debit: only a refused credit or rollback is resent or settled", c.Tx)
+	}
+	return baccarat.Errorf(baccarat.CodeBadState, "%s %s is %s: only a refused credit or rollback (failed) is resent or settled", c.Kind, c.Tx, c.State)
+}
+
+// printable: 1 to n bytes of valid UTF-8 without control characters.
+func printable(s string, n int) bool {
+	if s == "" || len(s) > n || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func truncateText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
 }
 
 // Limit is a listing's limit: 1 to MaxCalls, MaxCalls for 0 or more than that.

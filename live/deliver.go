@@ -14,12 +14,22 @@ import (
 )
 
 // The deliverer sends the outbox (the credits and rollbacks written with settlements and
-// give-backs) to the operator's wallet until each is answered: an unanswered call is tried
-// again with the same tx id after a growing wait (MinBackoff doubling up to MaxBackoff,
-// with jitter), across restarts, since the outbox is in the database. A call the operator
-// refuses is marked failed and logged at ERROR: it needs a person (the reconciliation
-// report lists it). Each round of work first gives back the debits left pending too long
-// (Outbox.StaleDebit): their wagers never reached a table.
+// give-backs) to the operator's wallet until each is answered. A credit or rollback is
+// money owed to a player, so it ends in one of two ways only: answered (done), or refused
+// for good by the operator's own, signed word (failed), which a person then resolves
+// (reconcile.go: resent under a new tx id, or settled by hand). Everything else is retried
+// with the same tx id, for as long as it takes, across restarts (the outbox is in the
+// database), the waits growing from MinBackoff to at most MaxBackoff (Outbox.Backoff, with
+// jitter); meanwhile the call is listed as undelivered by the reconciliation and by
+// verify, with its attempts and its last error, and logged at WARN on its 1st, 2nd, 4th,
+// 8th … attempt. What counts as refused for good is seamless.Definite: a signed 4xx with
+// a code the operator gives again to every retry of the tx (unknown_player, debit_closed,
+// tx_conflict …); never an unsigned answer, a 408, 425 or 429, bad_signature, a 5xx, a
+// timeout or an answer that does not decode. A refusal is known to be signed when the
+// operator is a *seamless.Client (it turns an unsigned answer into no answer); any other
+// Operator's refusals are retried. Each round of work first
+// gives back the debits left pending too long (Outbox.StaleDebit): their wagers never
+// reached a table.
 
 // startDelivery starts the deliverer of a seamless deployment.
 func (h *Host) startDelivery() {
@@ -145,25 +155,46 @@ func (h *Host) deliver(ctx context.Context, c journal.WalletCall) (baccarat.Mone
 	return *r.Balance, true
 }
 
-// attempt sends one credit or rollback: answered, refused (failed: it needs a person), or
-// to be tried again after a backoff.
+// attempt sends one credit or rollback: answered, refused for good (failed: a person
+// resends or settles it), or to be tried again after a backoff.
 func (h *Host) attempt(ctx context.Context, c journal.WalletCall) delivered {
 	ans, err := h.send(ctx, c)
 	now := h.opt.Clock.Now()
 	r := delivered{call: c, CallUpdate: journal.CallUpdate{AddAttempt: true, At: now}}
-	var re *seamless.RefusedError
 	switch {
 	case err == nil:
 		b := ans.Balance
 		r.State, r.Balance, r.answered = journal.CallDone, &b, true
-	case errors.As(err, &re) && re.Status != 0:
+	case seamless.Definite(err, h.signedRefusals()):
 		r.State, r.Error = journal.CallFailed, refusalText(err)
-		h.opt.Logger.Error("the operator refused a "+string(c.Kind)+": it needs a person", "tx", c.Tx, "debit_tx", c.DebitTx,
-			"player", c.Player, "amount", c.Amount, "err", err)
+		h.opt.Logger.Error("the operator refused a "+string(c.Kind)+" for good: resend it or settle it by hand (baccarat reconcile --resend/--settle)",
+			"tx", c.Tx, "debit_tx", c.DebitTx, "player", c.Player, "amount", c.Amount, "err", err)
 	default:
-		r.Error, r.NextAt = truncate(err.Error(), 200), now.Add(h.backoff(c.Attempts+1))
+		n := c.Attempts + 1
+		r.Error, r.NextAt = retryText(err), now.Add(h.backoff(n))
+		if n&(n-1) == 0 {
+			h.opt.Logger.Warn("no answer to trust from the operator: the "+string(c.Kind)+" is sent again", "tx", c.Tx,
+				"player", c.Player, "amount", c.Amount, "attempts", n, "next", r.NextAt, "err", err)
+		}
 	}
 	return r
+}
+
+// signedRefusals reports whether a refusal the operator's client returns is known to carry
+// the operator's signature: a *seamless.Client believes no unsigned answer (it returns one
+// as *seamless.OutcomeUnknownError). Another Operator's refusals are not trusted.
+func (h *Host) signedRefusals() bool {
+	_, ok := h.opt.Operator.(*seamless.Client)
+	return ok
+}
+
+// retryText is the error a call retried keeps: a refusal not trusted says so.
+func retryText(err error) string {
+	var re *seamless.RefusedError
+	if errors.As(err, &re) && re.Status != 0 {
+		return truncate("not trusted as a refusal, sent again: "+refusalText(err)+" (status "+strconv.Itoa(re.Status)+")", 200)
+	}
+	return truncate(err.Error(), 200)
 }
 
 // record writes what came of a round of deliveries, in one transaction, and tells the
@@ -201,15 +232,10 @@ func (h *Host) send(ctx context.Context, c journal.WalletCall) (seamless.Answer,
 	return seamless.Answer{}, &seamless.RefusedError{Code: seamless.CodeBadRequest, Message: "not a call the outbox sends: " + string(c.Kind)}
 }
 
-// backoff is the wait before the n-th retry: MinBackoff doubling, at most MaxBackoff, less
-// up to a fifth at random so that calls that failed together are not retried together.
+// backoff is the wait before the n-th retry (Outbox.Backoff), less up to a fifth at random
+// so that calls that failed together are not retried together.
 func (h *Host) backoff(n int) time.Duration {
-	d := h.opt.Outbox
-	b := d.MinBackoff
-	for i := 1; i < n && b < d.MaxBackoff; i++ {
-		b *= 2
-	}
-	b = min(b, d.MaxBackoff)
+	b := h.opt.Outbox.Backoff(n)
 	return b - time.Duration(rand.Int64N(int64(b)/5+1))
 }
 

@@ -211,6 +211,9 @@ func (h *Host) adopt(ctx context.Context, id string) error {
 		return err
 	}
 	r, err := h.load(ctx, id)
+	if err == nil {
+		err = r.lease.start(h, id, h.opt.Clock.Now())
+	}
 	if err != nil {
 		_ = h.opt.Store.Release(ctx, id, h.opt.Owner)
 		return err
@@ -261,6 +264,11 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if err := h.checkTableID(&spec); err != nil {
 		return err
 	}
+	if spec.Tournament == nil { // a tournament's tables follow its config, checked when it was created
+		if err := spec.checkRanges(); err != nil {
+			return err
+		}
+	}
 	if spec.Mode == "" {
 		spec.Mode = ModeAuto
 	}
@@ -300,13 +308,27 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 			return err
 		}
 	}
-	data, _ := json.Marshal(spec)
-	rec := journal.Seal(journal.Head{}, journal.Record{Table: spec.ID, Seq: 1, Type: specRecord, Data: data, At: h.opt.Clock.Now()})
-	if err := h.opt.Store.Commit(ctx, journal.Batch{Records: []journal.Record{rec}}); err != nil {
+	var ten tenure
+	if err := ten.start(h, spec.ID, h.opt.Clock.Now()); err != nil {
 		return err
 	}
-	h.start(newRunner(h, spec, t, rec.Head()))
+	data, _ := json.Marshal(spec)
+	rec := journal.Seal(journal.Head{}, journal.Record{Table: spec.ID, Seq: 1, Type: specRecord, Data: data, At: h.opt.Clock.Now()})
+	if err := h.opt.Store.Commit(ctx, journal.Batch{Fence: ten.fence(h, spec.ID), Records: []journal.Record{rec}}); err != nil {
+		return err
+	}
+	r := newRunner(h, spec, t, rec.Head())
+	r.lease = ten
+	h.start(r)
 	return nil
+}
+
+// checkRanges refuses a new table whose settings or schedule are out of their ranges.
+func (s *Spec) checkRanges() error {
+	if err := s.Config.Check(); err != nil {
+		return err
+	}
+	return s.Schedule.Check()
 }
 
 // fillConfig copies the table's mode and currency into its configuration, where the table
@@ -341,9 +363,26 @@ func (h *Host) runner(id string) (*runner, error) {
 	r := h.runners[id]
 	h.mu.RUnlock()
 	if r == nil {
-		return nil, baccarat.Errorf(baccarat.CodeNotFound, "no table %q", id)
+		return nil, h.missing(id)
 	}
 	return r, nil
+}
+
+// missing is why a table does not run here: not_found only when the store says it does not
+// exist; unavailable (503, try again) when the store cannot say, or when the table exists
+// but no runner has it now (between servers: its last one stopped or lost its lease, and one
+// takes it up within a lease's time).
+func (h *Host) missing(id string) error {
+	head, err := h.opt.Store.Head(h.ctx, id)
+	switch {
+	case err != nil && baccarat.ErrorCode(err) == baccarat.CodeBadRequest:
+		return baccarat.Errorf(baccarat.CodeNotFound, "no table %q", id)
+	case err != nil:
+		return baccarat.Errorf(baccarat.CodeUnavailable, "table %s cannot be looked up now (%v): try again in a moment", id, err)
+	case head.Seq == 0:
+		return baccarat.Errorf(baccarat.CodeNotFound, "no table %q", id)
+	}
+	return baccarat.Errorf(baccarat.CodeUnavailable, "table %s is between servers (it is being taken up): try again in a moment", id)
 }
 
 // Result is what a command did: its events (as committed) and, for a wager, the wager.

@@ -18,24 +18,30 @@ type Reconciliation struct {
 	Totals map[string]*CallTotals    `json:"totals"` // by currency
 	Calls  []journal.WalletCall      `json:"calls"`
 	Open   []journal.WalletCall      `json:"undelivered"` // credits and rollbacks not yet answered, debits not yet placed or given back
-	Failed []journal.WalletCall      `json:"failed"`      // refused by the operator: they need a person
+	Failed []journal.WalletCall      `json:"failed"`      // credits and rollbacks the operator refused for good: each waits for an admin to resend or settle it
 	Counts map[journal.CallState]int `json:"counts"`      // the period's calls by state
+	// Resolved: the refused calls an admin resent or settled by hand in the period (by the
+	// time of the action, whenever the call was written), each with who, when and why.
+	Resolved []journal.WalletCall `json:"resolved"`
 	// Tournaments: each seamless tournament with calls in the period, whole (every call it
 	// has, whenever written), checked against its journal (tournament_audit.go).
 	Tournaments []TournamentCalls `json:"tournaments"`
 }
 
-// CallTotals sums a currency's calls of a period as they stand. Net is what the operator's
-// wallets gained from the players' play by our books: −Debited + Credited + RolledBack of
+// CallTotals sums a currency's calls of a period as they stand. Net is what the players
+// gained from their play by our books: Credited + RolledBack + SettledByHand − Debited, of
 // debits that paid for wagers (a debit given back before its wager and its rollback cancel
-// out, whether or not the operator ever applied the debit).
+// out, whether or not the operator ever applied the debit). A call resent counts nothing:
+// the call that carries it on counts as it stands.
 type CallTotals struct {
-	Debited     baccarat.Money `json:"debited"`        // debits of wagers placed
-	Credited    baccarat.Money `json:"credited"`       // credits answered
-	RolledBack  baccarat.Money `json:"rolled_back"`    // rollbacks of placed wagers answered (voids, withdrawals)
-	GivenBack   baccarat.Money `json:"given_back"`     // debits given back before their wager was placed
-	Outstanding baccarat.Money `json:"outstanding"`    // credits and rollbacks not yet answered
-	Net         baccarat.Money `json:"net_to_players"` // Credited + RolledBack − Debited
+	Debited       baccarat.Money `json:"debited"`         // debits of wagers placed
+	Credited      baccarat.Money `json:"credited"`        // credits answered
+	RolledBack    baccarat.Money `json:"rolled_back"`     // rollbacks of placed wagers answered (voids, withdrawals)
+	GivenBack     baccarat.Money `json:"given_back"`      // debits given back before their wager was placed
+	Outstanding   baccarat.Money `json:"outstanding"`     // credits and rollbacks not yet answered
+	Refused       baccarat.Money `json:"refused"`         // credits and rollbacks refused for good, not yet resolved: owed, waiting for an admin
+	SettledByHand baccarat.Money `json:"settled_by_hand"` // credits, and rollbacks of placed wagers, the operator paid some other way
+	Net           baccarat.Money `json:"net_to_players"`  // Credited + RolledBack + SettledByHand − Debited
 }
 
 // MaxReconcile is the most calls one reconciliation lists.
@@ -53,7 +59,8 @@ func Reconcile(ctx context.Context, store any, from, to time.Time) (*Reconciliat
 		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "from %s is not before to %s", from.Format(time.RFC3339), to.Format(time.RFC3339))
 	}
 	rep := &Reconciliation{From: from, To: to, Totals: map[string]*CallTotals{}, Calls: []journal.WalletCall{},
-		Open: []journal.WalletCall{}, Failed: []journal.WalletCall{}, Counts: map[journal.CallState]int{}}
+		Open: []journal.WalletCall{}, Failed: []journal.WalletCall{}, Counts: map[journal.CallState]int{},
+		Resolved: []journal.WalletCall{}}
 	period, err := allCalls(ctx, calls, journal.CallFilter{From: from, To: to})
 	if err != nil {
 		return nil, err
@@ -69,13 +76,13 @@ func Reconcile(ctx context.Context, store any, from, to time.Time) (*Reconciliat
 		if c.Kind == journal.CallDebit {
 			debits[c.Tx] = c
 		}
-		switch c.State {
-		case journal.CallPending:
+		switch {
+		case c.State == journal.CallPending:
 			rep.Open = append(rep.Open, *c)
-		case journal.CallFailed:
-			if c.Closes() {
-				rep.Failed = append(rep.Failed, *c)
-			}
+		case c.Refused():
+			rep.Failed = append(rep.Failed, *c)
+		case c.Resolution != nil && inPeriod(c.Resolution.At, from, to):
+			rep.Resolved = append(rep.Resolved, *c)
 		}
 	}
 	for i := range period {
@@ -109,8 +116,16 @@ func (rep *Reconciliation) add(c *journal.WalletCall, debits map[string]*journal
 		t.Credited += c.Amount
 	case c.Kind == journal.CallRollback && c.State == journal.CallDone && placedDebit():
 		t.RolledBack += c.Amount
+	case c.Refused():
+		t.Refused += c.Amount
+	case c.State == journal.CallSettled && (c.Kind == journal.CallCredit || placedDebit()):
+		t.SettledByHand += c.Amount
 	}
-	t.Net = t.Credited + t.RolledBack - t.Debited
+	t.Net = t.Credited + t.RolledBack + t.SettledByHand - t.Debited
+}
+
+func inPeriod(at, from, to time.Time) bool {
+	return !at.Before(from) && (to.IsZero() || at.Before(to))
 }
 
 // allCalls pages through every call f selects.
@@ -128,4 +143,77 @@ func allCalls(ctx context.Context, calls journal.WalletCalls, f journal.CallFilt
 		}
 		f.After = page[len(page)-1].Seq
 	}
+}
+
+// Resolved is what came of an admin's action on a refused call: the call as resolved and,
+// for a resend, the call that carries it on.
+type Resolved struct {
+	Call   journal.WalletCall  `json:"call"`
+	Resent *journal.WalletCall `json:"resent,omitempty"`
+}
+
+// ResolveCall does what an admin decided for a credit or rollback the operator refused for
+// good (state failed), recording r (who, when, why) with the call:
+//
+//   - journal.ActionResend: the call is sent again under a new tx id (ResendTx), due at
+//     once. The protocol answers a repeated tx id with its first answer, so the same id
+//     would be refused for ever. The player is never paid twice: the refused call moved
+//     nothing (a definite refusal applies nothing), our books allow one live closer per
+//     debit (the refused call becomes resent, never sent again), and the operator closes a
+//     debit once, so a second closer of a debit it had closed would be refused
+//     (debit_closed) rather than paid.
+//   - journal.ActionSettle: the call is closed as settled (the operator paid the player, or
+//     gave the stake back, some other way), with the reason, and never sent again.
+//
+// A call that is not a refused credit or rollback is bad_state, and nothing changes.
+// The deliverer of a running server sends a resent call at its next look (Outbox.Every);
+// Host.ResolveCall wakes it at once.
+func ResolveCall(ctx context.Context, store any, tx string, r journal.Resolution) (*Resolved, error) {
+	calls, ok := store.(journal.WalletCalls)
+	if !ok {
+		return nil, baccarat.Errorf(baccarat.CodeInternal, "this store keeps no wallet calls")
+	}
+	if err := baccarat.CheckID("wallet call tx", tx); err != nil {
+		return nil, err
+	}
+	c, err := calls.Call(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Refused() {
+		return nil, journal.CallNotRefused(c)
+	}
+	r.ResentAs = ""
+	if r.Action == journal.ActionResend {
+		r.ResentAs = ResendTx(c)
+	}
+	got, err := calls.ResolveCall(ctx, tx, r)
+	if err != nil {
+		return nil, err
+	}
+	out := &Resolved{Call: got}
+	if r.Action == journal.ActionResend {
+		n, err := calls.Call(ctx, r.ResentAs)
+		if err != nil {
+			return nil, err
+		}
+		out.Resent = &n
+	}
+	return out, nil
+}
+
+// ResendTx is the tx id of the call that carries a refused call on: derived from the
+// refused call's, so the same resend always has the same id.
+func ResendTx(c journal.WalletCall) string {
+	return txID(string(c.Kind[:1]), "resend", c.Tx)
+}
+
+// ResolveCall is the package's ResolveCall on the host's store; a resent call is sent at
+// once.
+func (h *Host) ResolveCall(ctx context.Context, tx string, r journal.Resolution) (*Resolved, error) {
+	out, err := ResolveCall(ctx, h.opt.Store, tx, r)
+	if err == nil && out.Resent != nil {
+		h.kickDelivery()
+	}
+	return out, err
 }

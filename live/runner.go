@@ -70,6 +70,11 @@ type runner struct {
 	roadsWake  <-chan time.Time
 	out        []Delivery // deliveries being built, handed to the hub by flush
 	money      runnerMoney
+	lease      tenure
+	// stale: a commit failed and the table could not be rebuilt from its journal (the store
+	// is out of reach): it takes no command until it can be, so it never runs ahead of what
+	// is durable.
+	stale bool
 }
 
 // totalsEvery paces the "totals" messages: every wager changes the totals, and sending
@@ -102,6 +107,11 @@ func (r *runner) ask(ctx context.Context, req *request) (response, error) {
 	}
 	select {
 	case resp := <-req.reply:
+		if req.kind != reqCommand && resp.err != nil {
+			// A snapshot, stream or recall the table could not give (it was stopping): the
+			// error, never an empty answer for the caller to dereference.
+			return response{}, resp.err
+		}
 		return resp, nil
 	case <-ctx.Done():
 		return response{}, ctx.Err()
@@ -129,6 +139,10 @@ func (r *runner) run() {
 	}
 	r.plan()
 	for {
+		if r.lease.lost {
+			r.failInbox()
+			return // never written again from here: another server holds the table now
+		}
 		select {
 		case req := <-r.inbox:
 			batch := []*request{req}
@@ -152,12 +166,10 @@ func (r *runner) run() {
 			r.roadsWake = nil
 			r.publishRoads()
 		case <-renew:
-			if err := r.h.opt.Store.Renew(r.h.ctx, r.spec.ID, r.h.opt.Owner, r.h.opt.LeaseTTL, clock.Now()); err != nil {
-				r.h.opt.Logger.Error("lease lost: stopping the table", "table", r.spec.ID, "err", err)
-				r.failInbox()
-				return
+			renew = clock.After(r.lease.renew(r.h, r.spec.ID))
+			if r.lease.lost {
+				continue
 			}
-			renew = clock.After(r.h.opt.LeaseTTL / 3)
 		case <-r.quit:
 			r.failInbox()
 			r.h.mu.RLock()
@@ -210,6 +222,9 @@ func (r *runner) plan() {
 		r.wake, r.wakeAt = nil, time.Time{}
 		return
 	}
+	if r.stale && at.Before(now.Add(time.Second)) {
+		at = now.Add(time.Second) // the store is out of reach: look again in a second, not at once
+	}
 	if r.wake != nil && r.wakeAt.Equal(at) {
 		return
 	}
@@ -252,6 +267,14 @@ func (r *runner) process(batch []*request) {
 	var holds []hold
 	var wb walletBatch
 	var balances map[string]int64
+	if r.stale && !r.reload() {
+		for _, req := range batch {
+			if req.reply != nil {
+				req.reply <- response{err: errUnavailable}
+			}
+		}
+		return
+	}
 	head := r.head
 	for i, req := range batch {
 		staged[i].req = req
@@ -362,6 +385,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 // commit writes a batch, and returns the wallets' balances after it when the store can tell
 // them (journal.BalanceCommitter).
 func (r *runner) commit(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+	b.Fence = r.lease.fence(r.h, r.spec.ID)
 	if bc, ok := r.h.opt.Store.(journal.BalanceCommitter); ok {
 		return bc.CommitBalances(ctx, b)
 	}
@@ -384,11 +408,20 @@ func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, tx
 		}
 	}
 	r.h.bank.forget(wallets...)
-	if reloaded, lerr := r.h.load(r.h.ctx, r.spec.ID); lerr == nil {
-		r.t, r.head = reloaded.t, reloaded.head
-		r.rebuildBoard()
-	} else {
-		r.h.opt.Logger.Error("reloading table after a failed commit", "table", r.spec.ID, "err", lerr)
+	if isCode(err, baccarat.CodeLeaseLost) {
+		// Another server holds the table: this one stops at once, answers nothing as done,
+		// and never writes it again (the run loop returns).
+		r.h.opt.Logger.Error("lease lost: stopping the table without writing", "table", r.spec.ID, "err", err)
+		r.lease.lost = true
+		answerAll(batch, err)
+		return
+	}
+	if !r.reload() || isCode(err, baccarat.CodeUnavailable) {
+		// The store is out of reach: every command of the batch is refused (503, nothing
+		// done) and the table waits for the store, as it is, rather than voiding anything.
+		r.h.opt.Logger.Error("the store is out of reach: the table waits for it", "table", r.spec.ID, "err", err)
+		answerAll(batch, err)
+		return
 	}
 	if isCode(err, baccarat.CodeConflict) || len(batch) == 1 {
 		if isCode(err, baccarat.CodeConflict) {
@@ -408,6 +441,32 @@ func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, tx
 		r.process([]*request{req})
 	}
 }
+
+// reload rebuilds the table from its journal after a failed commit; false (the table stays
+// stale) when the store cannot be read.
+func (r *runner) reload() bool {
+	reloaded, err := r.h.load(r.h.ctx, r.spec.ID)
+	if err != nil {
+		r.stale = true
+		r.h.opt.Logger.Error("reloading table after a failed commit", "table", r.spec.ID, "err", err)
+		return false
+	}
+	r.t, r.head, r.stale = reloaded.t, reloaded.head, false
+	r.rebuildBoard()
+	return true
+}
+
+// answerAll refuses every request of a batch with err.
+func answerAll(batch []*request, err error) {
+	for _, req := range batch {
+		if req.reply != nil {
+			req.reply <- response{err: err}
+		}
+	}
+}
+
+// errUnavailable answers a command while the table cannot be rebuilt from its journal.
+var errUnavailable = baccarat.Errorf(baccarat.CodeUnavailable, "the table's storage is out of reach: nothing was done; try again in a moment")
 
 // voidRefused voids the round whose settlement the store refused to commit (SPEC §4,
 // technical_failure). A refused void is not voided again: the table waits for the store.

@@ -46,6 +46,27 @@ func (s Schedule) withDefaults() Schedule {
 	return d
 }
 
+// The range of each time of a Schedule (0 takes DefaultSchedule's). Below a millisecond a
+// table would deal as fast as its journal commits; above an hour its players' stakes would
+// wait longer than any table is paced, so a slip such as "15h" for "15s" is caught.
+const (
+	MinScheduleTime = time.Millisecond
+	MaxScheduleTime = time.Hour
+)
+
+// Check refuses a time out of its range, naming it: what a new table's schedule must pass.
+func (s Schedule) Check() error {
+	for _, f := range []struct {
+		name string
+		d    time.Duration
+	}{{"betting", s.Betting}, {"bob_round", s.BoBRound}, {"card", s.Card}, {"result", s.Result}, {"window", s.Window}} {
+		if f.d != 0 && (f.d < MinScheduleTime || f.d > MaxScheduleTime) {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "schedule: %s is %s: give %s to %s (0 or none: the default)", f.name, f.d, MinScheduleTime, MaxScheduleTime)
+		}
+	}
+	return nil
+}
+
 // next decides what an automatic table does next, as a pure function of its state, the
 // time of its last event and now: a command to send now (nil if none), and otherwise when
 // to look again (zero: nothing to wait for). A new shoe's order comes from the caller.

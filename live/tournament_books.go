@@ -87,6 +87,11 @@ func (tr *tourney) commit(evs []tournament.Event, holds []hold, paid *Debited) (
 	if err != nil {
 		tr.release(holds)
 		tr.forget(txs)
+		if isCode(err, baccarat.CodeLeaseLost) {
+			tr.h.opt.Logger.Error("lease lost: the tournament stops without writing", "tournament", tr.id, "err", err)
+			tr.lease.lost = true
+			return nil, err
+		}
 		tr.reload()
 		return nil, err
 	}
@@ -108,6 +113,7 @@ func (tr *tourney) commit(evs []tournament.Event, holds []hold, paid *Debited) (
 }
 
 func (tr *tourney) commitBatch(b journal.Batch) (map[string]int64, error) {
+	b.Fence = tr.lease.fence(tr.h, tr.stream)
 	if bc, ok := tr.h.opt.Store.(journal.BalanceCommitter); ok {
 		return bc.CommitBalances(tr.h.ctx, b)
 	}
@@ -140,13 +146,17 @@ func (tr *tourney) forget(txs []ledger.Transaction) {
 }
 
 // reload rebuilds the tournament from its journal after a failed commit.
-func (tr *tourney) reload() {
+// While it cannot be (the store is out of reach) the tournament is stale: it applies no
+// command until it has been, so it never runs ahead of its journal.
+func (tr *tourney) reload() bool {
 	fresh, err := tr.h.loadTourney(tr.h.ctx, tr.stream)
 	if err != nil {
+		tr.stale = true
 		tr.h.opt.Logger.Error("reloading a tournament after a failed commit", "tournament", tr.id, "err", err)
-		return
+		return false
 	}
-	tr.t, tr.head, tr.paid = fresh.t, fresh.head, fresh.paid
+	tr.t, tr.head, tr.paid, tr.stale = fresh.t, fresh.head, fresh.paid, false
+	return true
 }
 
 // published makes the committed state the one readers see, and wakes those who wait.

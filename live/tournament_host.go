@@ -113,13 +113,19 @@ func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error 
 	} else if !ok {
 		return baccarat.Errorf(baccarat.CodeConflict, "tournament %s is run by another server", cfg.ID)
 	}
+	var ten tenure
+	if err := ten.start(h, stream, h.opt.Clock.Now()); err != nil {
+		return err
+	}
 	data, _ := json.Marshal(spec)
 	rec := journal.Seal(journal.Head{}, journal.Record{Table: stream, Seq: 1, Type: tournamentRecord, Data: data, At: h.opt.Clock.Now()})
-	if err := h.opt.Store.Commit(ctx, journal.Batch{Records: []journal.Record{rec}}); err != nil {
+	if err := h.opt.Store.Commit(ctx, journal.Batch{Fence: ten.fence(h, stream), Records: []journal.Record{rec}}); err != nil {
 		return err
 	}
 	t, _ := tournament.New(cfg)
-	h.startTourney(newTourney(h, spec, t, rec.Head(), nil))
+	tr := newTourney(h, spec, t, rec.Head(), nil)
+	tr.lease = ten
+	h.startTourney(tr)
 	return nil
 }
 
@@ -164,6 +170,9 @@ func (h *Host) adoptTournament(ctx context.Context, stream string) error {
 		return err
 	}
 	tr, err := h.loadTourney(ctx, stream)
+	if err == nil {
+		err = tr.lease.start(h, stream, h.opt.Clock.Now())
+	}
 	if err != nil {
 		_ = h.opt.Store.Release(ctx, stream, h.opt.Owner)
 		return err

@@ -36,6 +36,8 @@ type tourney struct {
 	problems   map[string]*TournamentProblem // what keeps it from going on, by what failed (tournament_trouble.go)
 	cancelling string                        // an admin's reason, while play stops before the cancellation
 	sweep      []transfer                    // the chips the cancellation hands back to the chip house
+	lease      tenure                        // its hold on its journal's lease (lease.go)
+	stale      bool                          // a commit failed and the journal could not be read again (reload)
 
 	wake   <-chan time.Time
 	wakeAt time.Time
@@ -117,6 +119,10 @@ func (tr *tourney) run() {
 	renew := clock.After(tr.h.opt.LeaseTTL / 3)
 	tr.resume()
 	for {
+		if tr.lease.lost {
+			tr.stop()
+			return // never written again from here: another server runs it now
+		}
 		tr.step()
 		if tr.over() {
 			tr.archived.Store(true) // kept for its page; nothing more will happen to it
@@ -135,12 +141,10 @@ func (tr *tourney) run() {
 				tr.followAll() // a table not yet adopted sends no news: try it again
 			}
 		case <-renew:
-			if err := tr.h.opt.Store.Renew(tr.h.ctx, tr.stream, tr.h.opt.Owner, tr.h.opt.LeaseTTL, clock.Now()); err != nil {
-				tr.h.opt.Logger.Error("lease lost: stopping the tournament", "tournament", tr.id, "err", err)
+			if renew = clock.After(tr.lease.renew(tr.h, tr.stream)); tr.lease.lost {
 				tr.stop()
 				return
 			}
-			renew = clock.After(tr.h.opt.LeaseTTL / 3)
 		case <-tr.h.ctx.Done():
 			tr.stop()
 			return
@@ -193,6 +197,9 @@ const retryEvery = time.Second
 // step does everything due: the bots fill the entries, the schedule's commands run (the
 // start, each session's start, a timed session's end), ended sessions' tables retire.
 func (tr *tourney) step() {
+	if tr.stale && !tr.reload() {
+		return // the store is out of reach: tried again at the next wake
+	}
 	if tr.cancelling != "" {
 		tr.windDown()
 		tr.retireEnded()
@@ -300,6 +307,9 @@ func (tr *tourney) fill() {
 // (and, in a seamless tournament, the debit paid, the credits and rollbacks they owe, which
 // it returns); then it starts the tables of sessions that started.
 func (tr *tourney) apply(c tournament.Command, paid *Debited) ([]journal.WalletCall, error) {
+	if tr.lease.lost || tr.stale && !tr.reload() {
+		return nil, baccarat.Errorf(baccarat.CodeUnavailable, "the tournament's storage is out of reach: nothing was done; try again in a moment")
+	}
 	c.At = tr.h.opt.Clock.Now()
 	if err := tr.checkPaid(&c, paid); err != nil {
 		return nil, err
@@ -324,7 +334,7 @@ func (tr *tourney) apply(c tournament.Command, paid *Debited) ([]journal.WalletC
 // waiting reports whether something waits for a retry: a session to close, a table to
 // retire or to be adopted.
 func (tr *tourney) waiting() bool {
-	if tr.cancelling != "" {
+	if tr.cancelling != "" || tr.stale {
 		return true
 	}
 	for _, st := range tr.tables {

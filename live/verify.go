@@ -35,6 +35,9 @@ type VerifyReport struct {
 	WalletCalls int          `json:"wallet_calls,omitempty"`
 	Undelivered []string     `json:"undelivered,omitempty"`
 	wallet      *walletAudit // the calls, read once
+	// Resolved lists the refused calls an admin resent or settled by hand, with who, when
+	// and why: not problems, closed calls with their audit (verify_wallet.go).
+	Resolved []string `json:"resolved,omitempty"`
 }
 
 // OK reports whether nothing was wrong.

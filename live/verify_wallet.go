@@ -15,8 +15,12 @@ import (
 // (walletbooks.go): every wager placed has one placed debit of its stake, for its player;
 // every wager settled has one credit of exactly its return (a void or a withdrawal: one
 // rollback of its stake); a wager still in play has neither; no debit paid for a wager no
-// journal holds; a debit given back has its rollback. Calls the operator refused are
-// problems; calls not yet answered are listed (undelivered), as are debits still pending.
+// journal holds; a debit given back has its rollback. A credit or rollback the operator
+// refused for good and no admin has resolved is a problem (money owed: resend it or settle
+// it by hand); one an admin resolved is listed (resolved) with who, when and why, and is
+// checked: a resent call is carried on by exactly one call of the same kind, debit, player
+// and amount, and a call settled by hand gave its reason. Calls not yet answered are listed
+// (undelivered), as are debits still pending.
 
 // walletAudit is the wallet calls, indexed once for all tables.
 type walletAudit struct {
@@ -53,7 +57,7 @@ func indexCalls(all []journal.WalletCall) *walletAudit {
 		switch {
 		case c.Kind == journal.CallDebit && c.State == journal.CallPlaced:
 			a.debits[wagerKey(c.Table, c.TableWager)] = c
-		case c.Closes():
+		case c.Closes() && c.State != journal.CallResent: // a resent call's successor closes its debit
 			a.closers[c.DebitTx] = c
 		}
 	}
@@ -153,8 +157,12 @@ func verifyCalls(ctx context.Context, store Store, rep *VerifyReport) error {
 			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s placed wager %d at table %s, which no journal holds", c.Tx, c.TableWager, c.Table))
 		case c.Kind == journal.CallDebit && c.State == journal.CallCancelled && a.closers[c.Tx] == nil:
 			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: debit %s was given back but has no rollback", c.Tx))
-		case c.Closes() && c.State == journal.CallFailed:
-			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: the operator refused %s %s of %d to %s (%s): it needs a person", c.Kind, c.Tx, c.Amount, c.Player, c.Error))
+		case c.Refused():
+			rep.Problems = append(rep.Problems, fmt.Sprintf("wallet: the operator refused %s %s of %d %s to %s (%s): resend it or settle it by hand "+
+				"(baccarat reconcile --resend %s, or --settle %s --reason …)", c.Kind, c.Tx, c.Amount, c.Currency, c.Player, c.Error, c.Tx, c.Tx))
+		case c.State == journal.CallResent || c.State == journal.CallSettled:
+			rep.Problems = append(rep.Problems, a.checkResolved(c)...)
+			rep.Resolved = append(rep.Resolved, describeResolved(c))
 		case c.State == journal.CallPending:
 			rep.Undelivered = append(rep.Undelivered, fmt.Sprintf("%s %s of %d %s for %s at table %s, pending since %s (%d attempts%s)",
 				c.Kind, c.Tx, c.Amount, c.Currency, c.Player, c.Table, c.Created.Format(time.RFC3339), c.Attempts, lastError(c.Error)))
@@ -168,4 +176,56 @@ func lastError(s string) string {
 		return ""
 	}
 	return "; last: " + s
+}
+
+// checkResolved checks a call an admin resolved: its audit is whole, and a resent call has
+// one successor that carries it on unchanged.
+func (a *walletAudit) checkResolved(c *journal.WalletCall) []string {
+	r := c.Resolution
+	switch {
+	case r == nil || r.By == "" || r.At.IsZero():
+		return []string{fmt.Sprintf("wallet: %s %s is %s, with no record of who did it and when", c.Kind, c.Tx, c.State)}
+	case c.State == journal.CallSettled && r.Reason == "":
+		return []string{fmt.Sprintf("wallet: %s %s was settled by hand by %s without a reason", c.Kind, c.Tx, r.By)}
+	case c.State == journal.CallSettled:
+		return nil
+	}
+	var next *journal.WalletCall
+	for i := range a.all {
+		if a.all[i].Replaces == c.Tx {
+			if next != nil {
+				return []string{fmt.Sprintf("wallet: %s %s was resent twice: as %s and %s", c.Kind, c.Tx, next.Tx, a.all[i].Tx)}
+			}
+			next = &a.all[i]
+		}
+	}
+	switch {
+	case next == nil || next.Tx != r.ResentAs:
+		return []string{fmt.Sprintf("wallet: %s %s was resent as %s, which is not recorded as carrying it on", c.Kind, c.Tx, r.ResentAs)}
+	case next.Kind != c.Kind || next.DebitTx != c.DebitTx || next.Player != c.Player || next.Amount != c.Amount || next.Currency != c.Currency:
+		return []string{fmt.Sprintf("wallet: %s %s was resent as %s, a %s of %d %s to %s closing %s: not the same call",
+			c.Kind, c.Tx, next.Tx, next.Kind, next.Amount, next.Currency, next.Player, next.DebitTx)}
+	}
+	return nil
+}
+
+// describeResolved is a resolved call as verify lists it.
+func describeResolved(c *journal.WalletCall) string {
+	what := "settled by hand"
+	if c.State == journal.CallResent {
+		what = "resent"
+	}
+	s := fmt.Sprintf("%s %s of %d %s to %s at table %s, refused (%s), %s", c.Kind, c.Tx, c.Amount, c.Currency, c.Player, c.Table, c.Error, what)
+	r := c.Resolution
+	if r == nil {
+		return s
+	}
+	if r.ResentAs != "" {
+		s += " as " + r.ResentAs
+	}
+	s += " by " + r.By + " at " + r.At.Format(time.RFC3339)
+	if r.Reason != "" {
+		s += ": " + r.Reason
+	}
+	return s
 }

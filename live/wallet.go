@@ -48,13 +48,29 @@ type Operator interface {
 type Outbox struct {
 	Every      time.Duration // how often it looks for calls due, besides being woken (1 s)
 	MinBackoff time.Duration // the wait before the first retry of an unanswered call (500 ms)
-	MaxBackoff time.Duration // the longest wait between retries (5 min)
+	MaxBackoff time.Duration // the longest wait between retries (5 min): a call is retried until answered, at least this often
 	Claim      time.Duration // how long a call taken for delivery is kept from other deliverers (30 s)
 	Workers    int           // calls sent at once (8)
 	// StaleDebit is how long a debit may stay pending before it is given back: a debit whose
 	// wager never reached the table (the server died between the two, or the caller gave up
 	// waiting). Default 1 min, well past a call's timeout.
 	StaleDebit time.Duration
+}
+
+// Backoff is the wait before the n-th retry of a call (n ≥ 1), before jitter: MinBackoff
+// doubling, never more than MaxBackoff, however many attempts came before (a call is
+// retried for as long as it takes). Zero fields take the defaults.
+func (d Outbox) Backoff(n int) time.Duration {
+	d = d.withDefaults()
+	b := d.MinBackoff
+	for i := 1; i < n && b < d.MaxBackoff; i++ {
+		if b > d.MaxBackoff/2 {
+			b = d.MaxBackoff // doubling would reach it, or overflow
+			break
+		}
+		b *= 2
+	}
+	return min(b, d.MaxBackoff)
 }
 
 func (d Outbox) withDefaults() Outbox {

@@ -155,6 +155,13 @@ func (a *Analysis) DragonEdges(ctx context.Context, b *games.Bet, maxHands int) 
 	return edges, err
 }
 
+// MaxSessionHands is the longest Dragon session the platform prices and plays: a table's
+// session_hands, a tournament session's hands and analyze --hands all run from 1 to it. A
+// session's exact figures come from running the chain hand by hand over integers that grow
+// with every hand, so their cost grows with the square of the length (seconds at 1000
+// hands, hours at 100,000): callers that count on a request's behalf stay within it.
+const MaxSessionHands = 1000
+
 // Dragon gives a Dragon bet's figures for a session of the given number of hands.
 func (a *Analysis) Dragon(ctx context.Context, b *games.Bet, hands int) (*DragonSession, error) {
 	if hands < 1 {

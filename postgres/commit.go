@@ -58,9 +58,14 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 	accounts, keys := ledger.Touched(b.Transactions)
 	var ch ledger.Changes
 	err := db.commitTx(ctx, func(c *pgx.Conn) error {
-		heads, snap, ids, err := readState(ctx, c, tables, accounts, keys, len(b.Transactions))
+		heads, snap, ids, lease, err := readState(ctx, c, b.Fence, tables, accounts, keys, len(b.Transactions))
 		if err != nil {
 			return err
+		}
+		if b.Fence != nil {
+			if err := b.Fence.Check(lease); err != nil {
+				return err
+			}
 		}
 		next, err := journal.Advance(heads, b.Records)
 		if err != nil {
@@ -109,14 +114,30 @@ func (db *DB) commitTx(ctx context.Context, fn func(c *pgx.Conn) error) error {
 }
 
 // readState opens the transaction and locks and reads, in one round trip, what a batch
-// depends on, and reserves transaction ids so the writes need no RETURNING round trip.
-func readState(ctx context.Context, c *pgx.Conn, tables, accounts, keys []string, ntx int) (
-	map[string]journal.Head, ledger.Snapshot, []int64, error) {
+// depends on, and reserves transaction ids so the writes need no RETURNING round trip. With
+// a fence it first reads the fenced table's lease FOR SHARE: a takeover (which locks the
+// row FOR UPDATE) waits for this commit to end, and so loads the journal with it.
+func readState(ctx context.Context, c *pgx.Conn, fence *journal.Fence, tables, accounts, keys []string, ntx int) (
+	map[string]journal.Head, ledger.Snapshot, []int64, journal.Lease, error) {
 	heads := make(map[string]journal.Head, len(tables))
 	snap := ledger.Snapshot{Accounts: make(map[string]ledger.AccountState, len(accounts)), Posted: map[string]ledger.Digest{}}
 	ids := make([]int64, 0, ntx)
+	var lease journal.Lease
 	batch := &pgx.Batch{}
 	batch.Queue(`BEGIN ISOLATION LEVEL READ COMMITTED`)
+	if fence != nil {
+		lease.Table = fence.Table
+		batch.Queue(`SELECT owner, expires_ns, epoch FROM leases WHERE table_id = $1 FOR SHARE`, fence.Table).Query(func(rows pgx.Rows) error {
+			var exp int64
+			_, err := pgx.ForEachRow(rows, []any{&lease.Owner, &exp, &lease.Epoch}, func() error {
+				if lease.Owner != "" {
+					lease.Expires = time.Unix(0, exp).UTC()
+				}
+				return nil
+			})
+			return err
+		})
+	}
 	if len(tables) > 0 {
 		// A new table gets a placeholder head row first, so that there is a row to lock.
 		batch.Queue(`INSERT INTO journal_heads (table_id, seq, hash)
@@ -164,7 +185,7 @@ func readState(ctx context.Context, c *pgx.Conn, tables, accounts, keys []string
 		})
 	}
 	err := c.SendBatch(ctx, batch).Close()
-	return heads, snap, ids, err
+	return heads, snap, ids, lease, err
 }
 
 // write sends every insert and update of a commit in one pipelined round trip.

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -55,7 +56,16 @@ func parse(dsn string) (*pgx.ConnConfig, int, error) {
 	if strings.Contains(dsn, "pool_max_conns") {
 		n = int(pc.MaxConns)
 	}
-	return pc.ConnConfig, n, nil
+	cfg := pc.ConnConfig
+	timeout := DefaultIOTimeout
+	if s, ok := cfg.RuntimeParams[ioTimeoutParam]; ok {
+		delete(cfg.RuntimeParams, ioTimeoutParam) // ours, not the server's
+		if timeout, err = time.ParseDuration(s); err != nil || timeout < 0 {
+			return nil, 0, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: %s=%q: give a duration such as 10s (0: none)", ioTimeoutParam, s)
+		}
+	}
+	withTimeouts(cfg, timeout)
+	return cfg, n, nil
 }
 
 // OpenConfig is Open with a parsed configuration and a pool size; tests use it to set
@@ -105,6 +115,9 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		return c.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have)
 	})
 	switch {
+	case err != nil && baccarat.ErrorCode(err) == baccarat.CodeUnavailable:
+		db.Close()
+		return nil, err // cannot connect: say so, not that it is some other database
 	case err != nil || have == 0:
 		db.Close()
 		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "postgres: this is not a baccarat database (no schema of ours in it)")
@@ -185,12 +198,16 @@ func retryable(err error) bool {
 	return errors.Is(err, errRetry) || (errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01"))
 }
 
-// wrap passes *baccarat.Error through and wraps anything else as internal, keeping the
-// cause (context.Canceled, a *pgconn.PgError) for errors.Is and errors.As.
+// wrap passes *baccarat.Error through, makes a database out of reach unavailable (timeout.go)
+// and wraps anything else as internal, keeping the cause (context.Canceled, a
+// *pgconn.PgError) for errors.Is and errors.As.
 func wrap(op string, err error) error {
 	var be *baccarat.Error
 	if err == nil || errors.As(err, &be) {
 		return err
+	}
+	if unavailable(err) {
+		return errUnavailable(op, err)
 	}
 	return fmt.Errorf("postgres: %s: %w", op, err)
 }

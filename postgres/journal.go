@@ -109,7 +109,7 @@ func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
 	l := journal.Lease{Table: table}
 	err := db.withConn(ctx, func(c *pgx.Conn) error {
 		var exp int64
-		err := c.QueryRow(ctx, `SELECT owner, expires_ns FROM leases WHERE table_id = $1`, table).Scan(&l.Owner, &exp)
+		err := c.QueryRow(ctx, `SELECT owner, expires_ns, epoch FROM leases WHERE table_id = $1`, table).Scan(&l.Owner, &exp, &l.Epoch)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -128,7 +128,7 @@ func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease
 		}
 		l := journal.Lease{Table: table}
 		var exp int64
-		if err := tx.QueryRow(ctx, `SELECT owner, expires_ns FROM leases WHERE table_id = $1 FOR UPDATE`, table).Scan(&l.Owner, &exp); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT owner, expires_ns, epoch FROM leases WHERE table_id = $1 FOR UPDATE`, table).Scan(&l.Owner, &exp, &l.Epoch); err != nil {
 			return err
 		}
 		if l.Owner != "" {
@@ -142,7 +142,7 @@ func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease
 		if next.Owner != "" {
 			nexp = next.Expires.UnixNano()
 		}
-		_, err = tx.Exec(ctx, `UPDATE leases SET owner = $2, expires_ns = $3 WHERE table_id = $1`, table, next.Owner, nexp)
+		_, err = tx.Exec(ctx, `UPDATE leases SET owner = $2, expires_ns = $3, epoch = $4 WHERE table_id = $1`, table, next.Owner, nexp, next.Epoch)
 		return err
 	})
 }

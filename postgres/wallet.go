@@ -19,17 +19,23 @@ var _ journal.WalletCalls = (*DB)(nil)
 
 const callColumns = `seq, tx, kind, player, currency, amount, table_id, round, wager, COALESCE(debit_tx, ''), state,
 	COALESCE(request_id, ''), attempt, COALESCE(digest, ''), COALESCE(table_wager, 0), balance, attempts, error,
-	created, updated, next_at`
+	created, updated, next_at, COALESCE(replaces, ''), resolution, resolved_by, resolved_at, reason, COALESCE(resent_as, '')`
 
 func scanCall(row pgx.Row) (journal.WalletCall, error) {
 	var c journal.WalletCall
-	var kind, state string
-	var round, wager, tw, created, updated, next int64
+	var kind, state, action string
+	var round, wager, tw, created, updated, next, resolvedAt int64
 	var bal *int64
+	var r journal.Resolution
 	err := row.Scan(&c.Seq, &c.Tx, &kind, &c.Player, &c.Currency, &c.Amount, &c.Table, &round, &wager, &c.DebitTx, &state,
-		&c.RequestID, &c.Attempt, &c.Digest, &tw, &bal, &c.Attempts, &c.Error, &created, &updated, &next)
+		&c.RequestID, &c.Attempt, &c.Digest, &tw, &bal, &c.Attempts, &c.Error, &created, &updated, &next,
+		&c.Replaces, &action, &r.By, &resolvedAt, &r.Reason, &r.ResentAs)
 	if err != nil {
 		return c, err
+	}
+	if action != "" {
+		r.Action, r.At = journal.CallAction(action), time.Unix(0, resolvedAt).UTC()
+		c.Resolution = &r
 	}
 	c.Kind, c.State, c.Balance = journal.CallKind(kind), journal.CallState(state), bal
 	c.Round, c.Wager, c.TableWager = uint64(round), uint64(wager), uint64(tw)
@@ -297,4 +303,57 @@ func (db *DB) Calls(ctx context.Context, f journal.CallFilter) ([]journal.Wallet
 		return err
 	})
 	return out, wrap("wallet calls", err)
+}
+
+// ResolveCall records an admin's action on a refused call; see journal.WalletCalls. Two
+// admins at once: the row lock orders them, and the second finds the call resolved.
+func (db *DB) ResolveCall(ctx context.Context, callTx string, r journal.Resolution) (journal.WalletCall, error) {
+	if err := r.Validate(); err != nil {
+		return journal.WalletCall{}, err
+	}
+	var out journal.WalletCall
+	var resentAs *string
+	if r.Action == journal.ActionResend {
+		resentAs = &r.ResentAs
+	}
+	at := r.At.UnixNano()
+	err := db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE wallet_calls SET state = $1, resolution = $2, resolved_by = $3, resolved_at = $4,
+			reason = $5, resent_as = $6, updated = $4 WHERE tx = $7 AND kind <> 'debit' AND state = 'failed'`,
+			string(r.State()), string(r.Action), r.By, at, r.Reason, resentAs, callTx)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			return whyNotResolved(ctx, tx, callTx)
+		}
+		if r.Action == journal.ActionResend {
+			tag, err := tx.Exec(ctx, `INSERT INTO wallet_calls (tx, kind, player, currency, amount, table_id, round, wager,
+				debit_tx, state, table_wager, created, updated, next_at, replaces)
+				SELECT $1, kind, player, currency, amount, table_id, round, wager, debit_tx, 'pending', table_wager, $2, $2, $2, tx
+				FROM wallet_calls WHERE tx = $3 ON CONFLICT DO NOTHING`, r.ResentAs, at, callTx)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() != 1 {
+				return baccarat.Errorf(baccarat.CodeConflict, "resending %s: a wallet call %s exists already", callTx, r.ResentAs)
+			}
+		}
+		out, err = scanCall(tx.QueryRow(ctx, `SELECT `+callColumns+` FROM wallet_calls WHERE tx = $1`, callTx))
+		return err
+	})
+	return out, wrap("resolve call", err)
+}
+
+// whyNotResolved is the error of a ResolveCall that changed no row: the call is unknown,
+// or not a refused credit or rollback.
+func whyNotResolved(ctx context.Context, tx pgx.Tx, callTx string) error {
+	c, err := scanCall(tx.QueryRow(ctx, `SELECT `+callColumns+` FROM wallet_calls WHERE tx = $1`, callTx))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return baccarat.Errorf(baccarat.CodeNotFound, "no wallet call %s", callTx)
+	}
+	if err != nil {
+		return err
+	}
+	return journal.CallNotRefused(c)
 }

@@ -28,8 +28,13 @@ type Client struct {
 	// redirect is no answer.
 	HTTP    *http.Client
 	Timeout time.Duration // each call's limit, reading the answer included; 0: DefaultTimeout
-	// RequireSignedAnswers refuses to believe an answer without an X-Signature. Without it,
-	// a signature is checked when the answer carries one.
+	// Now stamps the calls (X-Timestamp); nil: time.Now.
+	Now func() time.Time
+	// RequireSignedAnswers is what the Client always does now: an answer without a right
+	// X-Signature is no answer.
+	//
+	// Deprecated: answers must be signed whatever it says; it is kept so that code setting
+	// it still builds.
 	RequireSignedAnswers bool
 }
 
@@ -71,7 +76,8 @@ func (c *Client) call(ctx context.Context, path, tx string, q request) (Answer, 
 		return Answer{}, &RefusedError{Code: CodeBadRequest, Message: "the operator's base URL: " + err.Error()}
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(SignatureHeader, Sign(c.Secret, body))
+	key := DomainWallet.Key(c.Secret)
+	sig := NewStamp(http.MethodPost, path, c.now()).Sign(req.Header, key, body)
 	unknown := func(err error) error { return &OutcomeUnknownError{Op: path, Tx: tx, Err: err} }
 	resp, err := c.httpClient().Do(req)
 	if err != nil {
@@ -85,7 +91,7 @@ func (c *Client) call(ctx context.Context, path, tx string, q request) (Answer, 
 	case len(answer) > MaxBody:
 		return Answer{}, unknown(fmt.Errorf("the answer is over %d bytes", MaxBody))
 	}
-	if err := c.checkSignature(resp.Header.Get(SignatureHeader), answer); err != nil {
+	if err := checkAnswer(key, resp, sig, answer); err != nil {
 		return Answer{}, unknown(err)
 	}
 	a, err := readAnswer(resp.StatusCode, answer)
@@ -128,14 +134,22 @@ func (c *Client) httpClient() *http.Client {
 	return &hc
 }
 
-// checkSignature: a signature, when there is one, must be right; with
-// RequireSignedAnswers there must be one.
-func (c *Client) checkSignature(sig string, answer []byte) error {
-	switch {
-	case sig == "" && c.RequireSignedAnswers:
-		return errors.New("the answer is not signed")
-	case sig != "" && !Verify(c.Secret, answer, sig):
-		return errors.New("the answer's signature does not match it")
+func (c *Client) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// checkAnswer believes an answer only when it is signed, for this call: its X-Signature
+// covers its status, the request's signature and its body (AnswerMessage). Anything else,
+// a refusal or a 200 alike, may come from anyone between us and the operator.
+func checkAnswer(key []byte, resp *http.Response, requestSig string, answer []byte) error {
+	switch sigs := resp.Header.Values(SignatureHeader); {
+	case len(sigs) == 0:
+		return fmt.Errorf("status %d: the answer is not signed", resp.StatusCode)
+	case len(sigs) > 1 || !Verify(key, AnswerMessage(resp.StatusCode, requestSig, answer), sigs[0]):
+		return fmt.Errorf("status %d: the answer's signature does not match it", resp.StatusCode)
 	}
 	return nil
 }

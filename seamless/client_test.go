@@ -23,9 +23,9 @@ func operator(t *testing.T, answer http.HandlerFunc) (*httptest.Server, *atomic.
 	var calls atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
-		body, _ := io.ReadAll(r.Body)
-		if !Verify(testSecret, body, r.Header.Get(SignatureHeader)) {
-			t.Errorf("%s arrived unsigned or wrongly signed", r.URL.Path)
+		body, err := ReadSigned(w, r, testSecret)
+		if err != nil {
+			t.Errorf("%s arrived unsigned or wrongly signed: %v", r.URL.Path, err)
 		}
 		if r.URL.Path == PathDebit && string(body) != string(Canonical(testDebit)) {
 			t.Errorf("debit body %s, want %s", body, Canonical(testDebit))
@@ -37,7 +37,17 @@ func operator(t *testing.T, answer http.HandlerFunc) (*httptest.Server, *atomic.
 }
 
 func signed(status int, body string) http.HandlerFunc {
-	return func(w http.ResponseWriter, _ *http.Request) { WriteSigned(w, testSecret, status, []byte(body)) }
+	return func(w http.ResponseWriter, r *http.Request) { WriteSigned(w, r, testSecret, status, []byte(body)) }
+}
+
+// signedWith answers status and body with an X-Signature over msg under key: a signature
+// that is not the answer's.
+func signedWith(key []byte, status int, body string, msg func(r *http.Request) []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(SignatureHeader, Sign(key, msg(r)))
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}
 }
 
 // TestSeamlessClientKindsOfAnswer: every answer is a result or one of the three kinds of
@@ -46,49 +56,68 @@ func TestSeamlessClientKindsOfAnswer(t *testing.T) {
 	const unknown, refused, funds, ok = "outcome unknown", "refused", "insufficient funds", "ok"
 	big := `{"balance":1,"pad":"` + strings.Repeat("x", MaxBody) + `"}`
 	for _, c := range []struct {
-		name    string
-		answer  http.HandlerFunc
-		require bool
-		want    string
+		name   string
+		answer http.HandlerFunc
+		want   string
 	}{
-		{"a signed 200 with the balance", signed(200, `{"balance":9000}`), false, ok},
-		{"402 insufficient funds", signed(402, `{"error":"insufficient_funds","balance":250}`), false, funds},
-		{"404 unknown player", signed(404, `{"error":"unknown_player","message":"no"}`), false, refused},
-		{"409 rolled back", signed(409, `{"error":"rolled_back"}`), false, refused},
-		{"500: the operator failed somewhere", signed(500, `{"error":"internal"}`), false, unknown},
-		{"503 from a proxy", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(503) }, false, unknown},
-		{"200 without a balance", signed(200, `{}`), false, unknown},
-		{"200 that is not JSON", signed(200, `<html>`), false, unknown},
-		{"an answer over 64 KiB", signed(200, big), false, unknown},
+		{"a signed 200 with the balance", signed(200, `{"balance":9000}`), ok},
+		{"402 insufficient funds", signed(402, `{"error":"insufficient_funds","balance":250}`), funds},
+		{"404 unknown player", signed(404, `{"error":"unknown_player","message":"no"}`), refused},
+		{"409 rolled back", signed(409, `{"error":"rolled_back"}`), refused},
+		{"500: the operator failed somewhere", signed(500, `{"error":"internal"}`), unknown},
+		{"503 from a proxy", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(503) }, unknown},
+		{"200 without a balance", signed(200, `{}`), unknown},
+		{"200 that is not JSON", signed(200, `<html>`), unknown},
+		{"an answer over 64 KiB", signed(200, big), unknown},
 		{"a wrong signature on a 200", func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set(SignatureHeader, Sign([]byte("another secret, not ours!"), []byte(`{"balance":9000}`)))
 			_, _ = io.WriteString(w, `{"balance":9000}`)
-		}, false, unknown},
+		}, unknown},
 		{"a wrong signature on a refusal", func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set(SignatureHeader, strings.Repeat("0", 64))
 			w.WriteHeader(402)
 			_, _ = io.WriteString(w, `{"error":"insufficient_funds","balance":0}`)
-		}, false, unknown},
-		{"an unsigned 200, signatures not required", func(w http.ResponseWriter, _ *http.Request) {
+		}, unknown},
+		{"an unsigned 200", func(w http.ResponseWriter, _ *http.Request) {
 			_, _ = io.WriteString(w, `{"balance":9000}`)
-		}, false, ok},
-		{"an unsigned 200, signatures required", func(w http.ResponseWriter, _ *http.Request) {
+		}, unknown},
+		{"an unsigned refusal (a proxy's 404)", func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(404)
+			_, _ = io.WriteString(w, `{"error":"unknown_player"}`)
+		}, unknown},
+		{"a 200 signed over its body alone with the secret itself", signedWith(testSecret, 200, `{"balance":9000}`,
+			func(*http.Request) []byte { return []byte(`{"balance":9000}`) }), unknown},
+		{"a 200 signed for another call (an answer replayed)", signedWith(DomainWallet.Key(testSecret), 200, `{"balance":9000}`,
+			func(*http.Request) []byte {
+				return AnswerMessage(200, Sign(testSecret, nil), []byte(`{"balance":9000}`))
+			}), unknown},
+		{"a 200 signed with the launch key", signedWith(DomainLaunch.Key(testSecret), 200, `{"balance":9000}`,
+			func(r *http.Request) []byte {
+				return AnswerMessage(200, r.Header.Get(SignatureHeader), []byte(`{"balance":9000}`))
+			}), unknown},
+		{"a 200 signed as a 402 (the status is signed)", signedWith(DomainWallet.Key(testSecret), 200, `{"balance":9000}`,
+			func(r *http.Request) []byte {
+				return AnswerMessage(402, r.Header.Get(SignatureHeader), []byte(`{"balance":9000}`))
+			}), unknown},
+		{"a 200 signed twice", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Add(SignatureHeader, Sign(DomainWallet.Key(testSecret), AnswerMessage(200, r.Header.Get(SignatureHeader), []byte(`{"balance":9000}`))))
+			w.Header().Add(SignatureHeader, strings.Repeat("0", 64))
 			_, _ = io.WriteString(w, `{"balance":9000}`)
-		}, true, unknown},
-		{"a dropped connection", func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) }, false, unknown},
+		}, unknown},
+		{"a dropped connection", func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) }, unknown},
 		{"a redirect, never followed", func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/elsewhere", http.StatusTemporaryRedirect)
-		}, false, unknown},
+		}, unknown},
 		{"an answer after the timeout", func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-r.Context().Done():
 			case <-time.After(5 * time.Second):
 			}
-		}, false, unknown},
+		}, unknown},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, calls := operator(t, c.answer)
-			cl := &Client{BaseURL: srv.URL + "/", Secret: testSecret, Timeout: 200 * time.Millisecond, RequireSignedAnswers: c.require}
+			cl := &Client{BaseURL: srv.URL + "/", Secret: testSecret, Timeout: 200 * time.Millisecond}
 			a, err := cl.Debit(context.Background(), testDebit)
 			if got := kind(err); got != c.want {
 				t.Fatalf("Debit: %+v, %v (%s); want %s", a, err, got, c.want)
@@ -159,7 +188,7 @@ func TestSeamlessClientSendsNothing(t *testing.T) {
 // TestSeamlessClientEveryCall: each method posts to its path and reads the balance.
 func TestSeamlessClientEveryCall(t *testing.T) {
 	srv, _ := operator(t, func(w http.ResponseWriter, r *http.Request) {
-		WriteSigned(w, testSecret, 200, AnswerBody(int64(len(r.URL.Path))))
+		WriteSigned(w, r, testSecret, 200, AnswerBody(int64(len(r.URL.Path))))
 	})
 	cl := &Client{BaseURL: srv.URL, Secret: testSecret, HTTP: &http.Client{}}
 	ctx := context.Background()

@@ -5,8 +5,8 @@
 //
 // # The calls
 //
-// Each call is a JSON POST to the operator's base URL, signed with a header
-// X-Signature: hex(HMAC-SHA256(shared secret, raw body)). Amounts are int64 minor units.
+// Each call is a JSON POST to the operator's base URL, signed (see Signatures below).
+// Amounts are int64 minor units.
 //
 //	/balance   {"player","currency"}                                          → {"balance"}
 //	/debit     {"tx","player","currency","amount","table","round","wager"}    → {"balance"}
@@ -50,12 +50,31 @@
 // An error from a context that was already done before anything was sent is returned as
 // is (context.Canceled or context.DeadlineExceeded): nothing was sent.
 //
-// # Signed answers
+// # Signatures
 //
-// An operator may sign its answers too: the same header, X-Signature, over the raw answer
-// body, with the same secret. When an answer carries the header the Client checks it, and
-// an answer whose signature is wrong is no answer (OutcomeUnknownError). With
-// RequireSignedAnswers, an unsigned answer is no answer either. refwallet signs every answer.
-// A signature over the answer alone proves who wrote it, not which call it answers: an
-// answer replayed from another call would pass, so the transport (TLS) still matters.
+// Both sides hold the shared secret; neither signs with it directly. Each protocol has a
+// key of its own derived from the secret configured for it (Domain.Key), so that a message
+// signed for one never verifies for another, even where an operator configured one secret
+// for both: the wallet's key is HMAC-SHA256(secret, "baccarat wallet v1"), the operator's
+// launches' (package web) HMAC-SHA256(secret, "baccarat launch v1").
+//
+// A call carries three headers: X-Timestamp (Unix seconds when it was signed), X-Nonce (16
+// to 64 of A–Z a–z 0–9 _ -, new for every request) and
+//
+//	X-Signature: hex(HMAC-SHA256(wallet key, "POST\n/debit\n<X-Timestamp>\n<X-Nonce>\n<raw body>"))
+//
+// the path being the call's as named here (/debit), without the base URL's own path.
+// The operator refuses (401 bad_signature, recording nothing) a call whose signature does
+// not match, or whose timestamp is more than MaxSkew from its clock: a call signed for one
+// path or long ago is no call. Repeats within that window need no nonce store: a tx id is
+// answered once.
+//
+// Every answer is signed by the operator, a refusal or a 5xx as much as a 200:
+//
+//	X-Signature: hex(HMAC-SHA256(wallet key, "<status>\n<the request's X-Signature>\n<raw answer body>"))
+//
+// Naming the request's signature binds the answer to the call it answers, so an answer
+// replayed from another call does not verify. The Client believes no other answer: an
+// unsigned or wrongly signed one is no answer (OutcomeUnknownError), so a debit so answered
+// is rolled back and its wager refused. refwallet signs every answer.
 package seamless

@@ -1,6 +1,7 @@
 package seamless
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -102,3 +103,65 @@ func (e *OutcomeUnknownError) Error() string {
 }
 
 func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
+
+// Definite reports whether err is a definite refusal of a call: the operator's own word
+// that it will not apply the call, which it gives again to every retry of the same tx id
+// (the protocol answers a repeated id with its first answer, status included), so that
+// sending the call again is pointless and a person must decide. signed says the answer is
+// known to be the operator's: its signature was checked. A Client believes no unsigned
+// answer (it returns one as an *OutcomeUnknownError), so every refusal with a Status it
+// returns was signed; a refusal whose signature was not checked may have come from anyone
+// on the way (a proxy's 429, a gateway's 409) and is never definite.
+//
+// Only a definite refusal stops a credit or a rollback from being retried. The decisions,
+// for a credit or a rollback (the protocol code's status in brackets):
+//
+//	the answer                                                  the call
+//	200 with a balance                                          done
+//	signed bad_request (400), unknown_player (404),             refused: the same tx id gets
+//	  unknown_debit (404), tx_conflict (409), rolled_back (409),  the same answer for ever;
+//	  debit_closed (409), debit_mismatch (409), too_large (413),  a person resends it (a new
+//	  insufficient_funds (402), or a 4xx with a code of the       tx id) or settles it
+//	  operator's own (not 408, 425 or 429)
+//	signed bad_signature (401)                                  retried: nothing was read (a
+//	                                                              secret out of step)
+//	signed 408, 425 or 429, whatever its code                   retried: "ask again later"
+//	signed 4xx whose protocol code has another status,          retried: not the protocol's
+//	  or without a code (a body that does not decode),            answer
+//	  or internal
+//	any unsigned answer, whatever its status                    retried
+//	5xx, 3xx, 200 without a balance, a wrong signature,         retried: no answer
+//	  a timeout, a dropped connection (*OutcomeUnknownError)
+//	not sent (Status 0: the client's own refusal, a context     retried: nothing was sent
+//	  done before sending)
+//
+// A debit is the other way round: what is not definitely refused may have been taken, and
+// is rolled back.
+func Definite(err error, signed bool) bool {
+	if !signed || err == nil {
+		return false
+	}
+	var ie *InsufficientFundsError
+	if errors.As(err, &ie) {
+		return true
+	}
+	var re *RefusedError
+	return errors.As(err, &re) && re.definite()
+}
+
+// laterStatuses are the 4xx statuses that ask a caller to try again later: a refusal with
+// one of them is never definite, whatever its code.
+var laterStatuses = map[int]bool{http.StatusRequestTimeout: true, http.StatusTooEarly: true, http.StatusTooManyRequests: true}
+
+func (e *RefusedError) definite() bool {
+	switch {
+	case e.Status < 400 || e.Status > 499 || laterStatuses[e.Status]:
+		return false
+	case e.Code == "" || e.Code == CodeBadSignature || e.Code == CodeInternal:
+		return false
+	}
+	if s, ok := statuses[e.Code]; ok && s != e.Status {
+		return false
+	}
+	return true
+}

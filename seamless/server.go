@@ -5,13 +5,17 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 )
 
 // The operator's side of the wire, for operators written in Go (refwallet uses it).
 
-// ReadSigned reads a request's body, at most MaxBody bytes, and checks its X-Signature
-// under secret. Its errors are *RefusedError: too_large, bad_request (an unreadable body)
-// or bad_signature, and an operator answers them without recording anything.
+// ReadSigned reads a request's body, at most MaxBody bytes, and checks its X-Timestamp,
+// X-Nonce and X-Signature (ReadStamp, Stamp.Check) under the wallet's key derived from
+// secret (DomainWallet), for the request's method and path, at the wall clock. Its errors
+// are *RefusedError: too_large, bad_request (an unreadable body) or bad_signature, and an
+// operator answers them without recording anything. Repeats need no nonce store: a tx id
+// is answered once, and its repeats get the first answer.
 func ReadSigned(w http.ResponseWriter, r *http.Request, secret []byte) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	var tooBig *http.MaxBytesError
@@ -21,12 +25,12 @@ func ReadSigned(w http.ResponseWriter, r *http.Request, secret []byte) ([]byte, 
 	case err != nil:
 		return nil, Refuse(CodeBadRequest, "the body could not be read: %v", err)
 	}
-	sig := r.Header.Get(SignatureHeader)
-	if sig == "" {
-		return nil, Refuse(CodeBadSignature, "no %s header: sign the body with HMAC-SHA256 under the shared secret", SignatureHeader)
+	st, sig, err := ReadStamp(r.Header, r.Method, r.URL.Path)
+	if err != nil {
+		return nil, err
 	}
-	if !Verify(secret, body, sig) {
-		return nil, Refuse(CodeBadSignature, "the %s header does not match the body", SignatureHeader)
+	if err := st.Check(DomainWallet.Key(secret), sig, body, time.Now()); err != nil {
+		return nil, err
 	}
 	return body, nil
 }
@@ -49,12 +53,13 @@ func ErrorBody(err error) (int, []byte) {
 	return CodeInternal.Status(), encode(ErrorAnswer{Error: CodeInternal, Message: "the wallet could not take the call; nothing was applied"})
 }
 
-// WriteSigned writes an answer with its X-Signature under secret.
-func WriteSigned(w http.ResponseWriter, secret []byte, status int, body []byte) {
+// WriteSigned writes the answer to r with its X-Signature: hex(HMAC-SHA256(wallet key,
+// AnswerMessage(status, r's X-Signature, body))), the wallet key derived from secret.
+func WriteSigned(w http.ResponseWriter, r *http.Request, secret []byte, status int, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set(SignatureHeader, Sign(secret, body))
+	h.Set(SignatureHeader, Sign(DomainWallet.Key(secret), AnswerMessage(status, r.Header.Get(SignatureHeader), body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }

@@ -168,6 +168,15 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 	// without ctx's cancellation because the driver watches it with a goroutine per
 	// statement, a measurable cost in the commit profile.
 	ctx = context.WithoutCancel(ctx)
+	if f := b.Fence; f != nil {
+		l, err := scanLease(f.Table, tx.QueryRowContext(ctx, `SELECT owner, expires, epoch FROM leases WHERE table_id = ?`, f.Table))
+		if err != nil {
+			return ledger.Changes{}, wrap("lease", err)
+		}
+		if err := f.Check(l); err != nil {
+			return ledger.Changes{}, err
+		}
+	}
 	heads, err := db.readHeads(ctx, tx, tables)
 	if err != nil {
 		return ledger.Changes{}, err

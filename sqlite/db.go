@@ -18,6 +18,7 @@ import (
 	migfile "github.com/tablehouse/baccarat/internal/migrations"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -262,10 +263,34 @@ func wrap(op string, err error) error {
 		return err
 	}
 	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY {
-		return baccarat.Errorf(baccarat.CodeBusy, "sqlite: %s: the database is locked by another process; try again", op)
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY:
+			return baccarat.Errorf(baccarat.CodeBusy, "sqlite: %s: the database is locked by another process; try again", op)
+		case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_NOMEM:
+			// The disk is full or failing: nothing was written, and the same request may
+			// succeed once it is mended (503, retry), unlike a refusal or a bug.
+			return baccarat.Errorf(baccarat.CodeUnavailable, "sqlite: %s: the database cannot be written now (%v): nothing was done; try again in a moment", op, err)
+		}
 	}
 	return fmt.Errorf("sqlite: %s: %w", op, err)
+}
+
+// LimitGrowth lets the database grow by at most pages pages from now on (PRAGMA
+// max_page_count on the writer), as a disk that fills would; a negative pages lifts the
+// limit. It is how tests see a full disk refused as unavailable, nothing half-written, and
+// the server go on once there is room again.
+func (db *DB) LimitGrowth(ctx context.Context, pages int) error {
+	limit := int64(1073741823) // SQLite's largest
+	if pages >= 0 {
+		var n int64
+		if err := db.w.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&n); err != nil {
+			return wrap("limit growth", err)
+		}
+		limit = n + int64(pages)
+	}
+	var got int64
+	return wrap("limit growth", db.w.QueryRowContext(ctx, `PRAGMA max_page_count = `+strconv.FormatInt(limit, 10)).Scan(&got))
 }
 
 // queryRow runs a one-row query on the readers through a statement prepared once: the

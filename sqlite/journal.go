@@ -104,46 +104,51 @@ func (db *DB) Release(ctx context.Context, table, owner string) error {
 
 // Lease reads a table's lease; see journal.Store.
 func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
+	l, err := scanLease(table, db.queryRow(ctx, `SELECT owner, expires, epoch FROM leases WHERE table_id = ?`, table))
+	return l, wrap("lease", err)
+}
+
+// scanLease reads a lease row (owner, expires, epoch); no row is a lease nobody ever held.
+// A released lease keeps its row and epoch, with no owner.
+func scanLease(table string, row interface{ Scan(...any) error }) (journal.Lease, error) {
 	l := journal.Lease{Table: table}
 	var exp int64
-	err := db.queryRow(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
+	err := row.Scan(&l.Owner, &exp, &l.Epoch)
 	switch {
-	case err == nil:
+	case errors.Is(err, sql.ErrNoRows):
+		return l, nil
+	case err != nil:
+		return l, err
+	}
+	if l.Owner != "" {
 		l.Expires = time.Unix(0, exp).UTC()
-	case !errors.Is(err, sql.ErrNoRows):
-		return l, wrap("lease", err)
 	}
 	return l, nil
 }
 
 // lease reads a table's lease, lets journal.Lease decide, and writes the result, in one
-// writer transaction. A free lease is stored as no row.
+// writer transaction. A released lease keeps its row (owner ”), and with it its epoch.
 func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap("lease", err)
 	}
 	defer tx.Rollback()
-	l := journal.Lease{Table: table}
-	var exp int64
-	err = tx.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE table_id = ?`, table).Scan(&l.Owner, &exp)
-	switch {
-	case err == nil:
-		l.Expires = time.Unix(0, exp).UTC()
-	case !errors.Is(err, sql.ErrNoRows):
+	l, err := scanLease(table, tx.QueryRowContext(ctx, `SELECT owner, expires, epoch FROM leases WHERE table_id = ?`, table))
+	if err != nil {
 		return wrap("lease", err)
 	}
 	next, err := decide(l)
 	if err != nil || next == l {
 		return err
 	}
-	if next.Owner == "" {
-		_, err = tx.ExecContext(ctx, `DELETE FROM leases WHERE table_id = ?`, table)
-	} else {
-		_, err = tx.ExecContext(ctx, `INSERT INTO leases (table_id, owner, expires) VALUES (?, ?, ?)
-			ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires`,
-			table, next.Owner, next.Expires.UnixNano())
+	var exp int64
+	if next.Owner != "" {
+		exp = next.Expires.UnixNano()
 	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO leases (table_id, owner, expires, epoch) VALUES (?, ?, ?, ?)
+		ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires, epoch = excluded.epoch`,
+		table, next.Owner, exp, next.Epoch)
 	if err != nil {
 		return wrap("lease", err)
 	}

@@ -18,17 +18,23 @@ var _ journal.WalletCalls = (*DB)(nil)
 
 const callColumns = `seq, tx, kind, player, currency, amount, table_id, round, wager, COALESCE(debit_tx, ''), state,
 	COALESCE(request_id, ''), attempt, COALESCE(digest, ''), COALESCE(table_wager, 0), balance, attempts, error,
-	created, updated, next_at`
+	created, updated, next_at, COALESCE(replaces, ''), resolution, resolved_by, resolved_at, reason, COALESCE(resent_as, '')`
 
 func scanCall(row scanner) (journal.WalletCall, error) {
 	var c journal.WalletCall
 	var kind, state string
-	var round, wager, tw, created, updated, next int64
+	var round, wager, tw, created, updated, next, resolvedAt int64
 	var bal sql.NullInt64
+	var r journal.Resolution
 	err := row.Scan(&c.Seq, &c.Tx, &kind, &c.Player, &c.Currency, &c.Amount, &c.Table, &round, &wager, &c.DebitTx, &state,
-		&c.RequestID, &c.Attempt, &c.Digest, &tw, &bal, &c.Attempts, &c.Error, &created, &updated, &next)
+		&c.RequestID, &c.Attempt, &c.Digest, &tw, &bal, &c.Attempts, &c.Error, &created, &updated, &next,
+		&c.Replaces, &r.Action, &r.By, &resolvedAt, &r.Reason, &r.ResentAs)
 	if err != nil {
 		return c, err
+	}
+	if r.Action != "" {
+		r.At = time.Unix(0, resolvedAt).UTC()
+		c.Resolution = &r
 	}
 	c.Kind, c.State = journal.CallKind(kind), journal.CallState(state)
 	c.Round, c.Wager, c.TableWager = uint64(round), uint64(wager), uint64(tw)
@@ -323,4 +329,63 @@ func callQuery(f journal.CallFilter) (string, []any) {
 		conds, args = append(conds, "state = 'pending' AND updated < ?"), append(args, f.StaleBefore.UnixNano())
 	}
 	return strings.Join(conds, " AND ") + " ORDER BY seq LIMIT ?", append(args, journal.Limit(f.Limit))
+}
+
+// ResolveCall records an admin's action on a refused call; see journal.WalletCalls.
+func (db *DB) ResolveCall(ctx context.Context, callTx string, r journal.Resolution) (journal.WalletCall, error) {
+	if err := r.Validate(); err != nil {
+		return journal.WalletCall{}, err
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return journal.WalletCall{}, wrap("resolve call", err)
+	}
+	defer tx.Rollback()
+	var resentAs any
+	if r.Action == journal.ActionResend {
+		resentAs = r.ResentAs
+	}
+	at := r.At.UnixNano()
+	res, err := tx.ExecContext(ctx, `UPDATE wallet_calls SET state = ?, resolution = ?, resolved_by = ?, resolved_at = ?,
+		reason = ?, resent_as = ?, updated = ? WHERE tx = ? AND kind <> 'debit' AND state = 'failed'`,
+		string(r.State()), string(r.Action), r.By, at, r.Reason, resentAs, at, callTx)
+	if err != nil {
+		return journal.WalletCall{}, wrap("resolve call", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return journal.WalletCall{}, whyNotResolved(ctx, tx, callTx, err)
+	}
+	if r.Action == journal.ActionResend {
+		_, err := tx.ExecContext(ctx, `INSERT INTO wallet_calls (tx, kind, player, currency, amount, table_id, round, wager,
+			debit_tx, state, table_wager, created, updated, next_at, replaces)
+			SELECT ?, kind, player, currency, amount, table_id, round, wager, debit_tx, 'pending', table_wager, ?, ?, ?, tx
+			FROM wallet_calls WHERE tx = ?`, r.ResentAs, at, at, at, callTx)
+		if isConstraint(err) {
+			return journal.WalletCall{}, baccarat.Errorf(baccarat.CodeConflict, "resending %s: a wallet call %s exists already", callTx, r.ResentAs)
+		}
+		if err != nil {
+			return journal.WalletCall{}, wrap("resolve call", err)
+		}
+	}
+	c, err := scanCall(tx.QueryRowContext(ctx, `SELECT `+callColumns+` FROM wallet_calls WHERE tx = ?`, callTx))
+	if err != nil {
+		return c, wrap("resolve call", err)
+	}
+	return c, wrap("resolve call", tx.Commit())
+}
+
+// whyNotResolved is the error of a ResolveCall that changed no row: the call is unknown,
+// or not a refused credit or rollback.
+func whyNotResolved(ctx context.Context, tx *sql.Tx, callTx string, err error) error {
+	if err != nil {
+		return wrap("resolve call", err)
+	}
+	c, err := scanCall(tx.QueryRowContext(ctx, `SELECT `+callColumns+` FROM wallet_calls WHERE tx = ?`, callTx))
+	if errors.Is(err, sql.ErrNoRows) {
+		return baccarat.Errorf(baccarat.CodeNotFound, "no wallet call %s", callTx)
+	}
+	if err != nil {
+		return wrap("resolve call", err)
+	}
+	return journal.CallNotRefused(c)
 }

@@ -14,34 +14,49 @@ type Limit struct {
 
 // Config is how a table is set up. The zero values of the optional fields take the game's
 // defaults (see Normalize).
+//
+// Every setting has a range, which Check enforces on a new table (README, "Settings and
+// their ranges"): wide enough for any table an operator runs, narrow enough that no single
+// table can hold the process up.
 type Config struct {
-	Game  string `json:"game"`
-	Decks int    `json:"decks,omitempty"`
+	Game string `json:"game"`
+	// Decks: the game's range (SPEC §2: 4–10, RWS 4–8, Bet on Baccarat 6); 0 takes its default.
+	Decks int `json:"decks,omitempty"`
 	// Mode is how cards come: the server's RNG shoe (auto) or a dealer (dealer). It is
 	// journalled with the table and decides who may send dealing commands (Authorize).
 	Mode Mode `json:"mode,omitempty"`
 	// Currency is what the table plays for (ISO 4217, XXX play money, CHIPS:<id> chips);
 	// the table uses it to write amounts in its messages as people read them.
 	Currency string `json:"currency,omitempty"`
-	// Limits per bet id; bets without an entry use DefaultLimit.
+	// Limits per bet id; bets without an entry use DefaultLimit. A minimum is 0 or more, a
+	// maximum 0 (as much as the books allow) or at least the minimum, and neither above
+	// MaxStake of the bet, so that its largest win can be posted in one amount.
 	Limits       map[string]Limit `json:"limits,omitempty"`
 	DefaultLimit Limit            `json:"default_limit"`
 	// MaxWagersPerArea: at most this many wagers in one playing area (Tiger 3.6); the pit
-	// may set fewer than the game allows, never more. 0 takes the game's value.
+	// may set fewer than the game allows, never more: 1 to the game's (Tiger: 3). 0 takes
+	// the game's value; a game without the rule takes none.
 	MaxWagersPerArea int `json:"max_wagers_per_area,omitempty"`
-	// Differential is the table differential limit D of Tiger 5.18 (0: no limit).
+	// Differential is the table differential limit D of Tiger 5.18: 0 (no limit) to
+	// baccarat.MaxAmount, the most one posting of the books moves.
 	Differential baccarat.Money `json:"differential,omitempty"`
 	// SessionHands is the length of a Dragon session in hands (Dragon 1.1.13); voided hands
-	// do not count. 0 takes DefaultSessionHands; a pit can also end a session early.
+	// do not count. 1 to MaxSessionHands, the longest session whose exact player edge the
+	// odds engine counts on a request's behalf (analyze --hands takes the same range); 0
+	// takes DefaultSessionHands. A pit can also end a session early.
 	SessionHands int `json:"session_hands,omitempty"`
-	// Margins for Bet on Baccarat, per bet (nil: odds.DefaultMargins).
+	// Margins for Bet on Baccarat, per bet (nil: odds.DefaultMargins): 0 to 9999 basis
+	// points, on the game's decimal bets only.
 	Margins map[string]odds.Margin `json:"margins,omitempty"`
-	// CutCard is how many cards lie behind the cut card of an RNG shoe (0: DefaultCutCard).
+	// CutCard is how many cards lie behind the cut card of an RNG shoe: 1 to the shoe's
+	// cards less minRoundCards, so that a shoe deals at least one round (the range of
+	// simulate --cut-card); 0 takes DefaultCutCard.
 	CutCard int `json:"cut_card,omitempty"`
 	// Cash marks a table that plays for money rather than tournament chips.
 	Cash bool `json:"cash,omitempty"`
 	// Squeeze: the highest stake on each hand squeezes its first two cards before they are
-	// shown to all (SPEC §4, Method A online), for SqueezeSeconds (0: DefaultSqueezeSeconds).
+	// shown to all (SPEC §4, Method A online), for SqueezeSeconds: 1 to MaxSqueezeSeconds
+	// (0: DefaultSqueezeSeconds).
 	Squeeze        bool `json:"squeeze,omitempty"`
 	SqueezeSeconds int  `json:"squeeze_seconds,omitempty"`
 }
@@ -50,6 +65,19 @@ type Config struct {
 const (
 	DefaultSessionHands = 30
 	DefaultCutCard      = 14
+)
+
+// Bounds of the settings (Check).
+const (
+	// MaxSessionHands is the longest Dragon session a table plays: the odds engine's bound,
+	// so that a cash table's exact player edge over its session can always be counted.
+	MaxSessionHands = odds.MaxSessionHands
+	// MaxSqueezeSeconds is the longest squeeze window: the squeezer holds up the round for
+	// everyone at the table, and a minute is longer than any squeeze in a pit.
+	MaxSqueezeSeconds = 60
+	// minRoundCards is the most cards a round can need: a shoe whose cut card leaves fewer
+	// before it could not deal one round.
+	minRoundCards = 6
 )
 
 // DefaultTableLimit is the limit of a bet with none configured: 1.00 to 10,000.00.
@@ -80,7 +108,7 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	}
 	for _, b := range g.Bets {
 		if _, ok := c.Limits[b.ID]; !ok {
-			if err := checkLimit(b, c.DefaultLimit, c.Currency); err != nil {
+			if err := checkLimitAs("default_limit (for "+b.Name+")", b, c.DefaultLimit, c.Currency); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -90,7 +118,7 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 		if b == nil {
 			return nil, nil, baccarat.Errorf(baccarat.CodeUnknownBet, "limit for %q: %s has no such bet", bet, g.Name)
 		}
-		if err := checkLimit(b, l, c.Currency); err != nil {
+		if err := checkLimitAs("limits."+bet, b, l, c.Currency); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -98,7 +126,7 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 		c.MaxWagersPerArea = g.Rules.MaxWagersPerArea
 	}
 	if c.Differential < 0 {
-		return nil, nil, baccarat.Errorf(baccarat.CodeBadRequest, "the table differential cannot be negative")
+		return nil, nil, baccarat.Errorf(baccarat.CodeBadRequest, "differential is %d: give 0 (no limit) to %d minor units", c.Differential, baccarat.MaxAmount)
 	}
 	if g.Rules.DragonSessions && c.SessionHands <= 0 {
 		c.SessionHands = DefaultSessionHands
@@ -124,16 +152,63 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	return g, warnings, nil
 }
 
+// Check is what a new table's configuration must pass: Normalize's checks, and every
+// setting within its range (see Config), refused with a bad_request naming the setting and
+// its range. It leaves c as it is. Table creation runs it (live.Host.Create); it is kept out
+// of Normalize, which also rebuilds tables from their journals, so that a table journalled
+// before a range was set still recovers, stakes and all.
+func (c Config) Check() error {
+	raw := c
+	g, _, err := c.Normalize()
+	if err != nil {
+		return err
+	}
+	return raw.checkRanges(g, c.Decks)
+}
+
+// checkRanges checks the settings as given (0 takes a default) against their ranges for the
+// game g played with a shoe of decks.
+func (c *Config) checkRanges(g *games.Game, decks int) error {
+	cut := decks*baccarat.NumCards - minRoundCards
+	area := g.Rules.MaxWagersPerArea
+	switch {
+	case c.SessionHands < 0 || c.SessionHands > MaxSessionHands:
+		return badSetting("session_hands is %d: give 1 to %d hands (0: the default, %d)", c.SessionHands, MaxSessionHands, DefaultSessionHands)
+	case c.CutCard < 0 || c.CutCard > cut:
+		return badSetting("cut_card is %d: give 1 to %d cards behind the cut card in a shoe of %d decks, so that a round of up to %d cards is dealt before it (0: the default, %d)",
+			c.CutCard, cut, decks, minRoundCards, DefaultCutCard)
+	case c.SqueezeSeconds < 0 || c.SqueezeSeconds > MaxSqueezeSeconds:
+		return badSetting("squeeze_seconds is %d: give 1 to %d seconds (0: the default, %d)", c.SqueezeSeconds, MaxSqueezeSeconds, DefaultSqueezeSeconds)
+	case c.Differential > baccarat.MaxAmount:
+		return badSetting("differential is %d: give 0 (no limit) to %d minor units", c.Differential, baccarat.MaxAmount)
+	case area == 0 && c.MaxWagersPerArea != 0:
+		return badSetting("max_wagers_per_area is %d: %s has no limit of wagers per area (Tiger 3.6 is Tiger's rule): leave it out", c.MaxWagersPerArea, g.Name)
+	case c.MaxWagersPerArea < 0 || c.MaxWagersPerArea > area:
+		return badSetting("max_wagers_per_area is %d: give 1 to %d, the most %s allows (Tiger 3.6; 0: the game's)", c.MaxWagersPerArea, area, g.Name)
+	}
+	return nil
+}
+
+func badSetting(format string, args ...any) error {
+	return baccarat.Errorf(baccarat.CodeBadRequest, format, args...)
+}
+
 // checkLimit refuses a limit that makes no sense or whose largest wager could win more
 // than the books can post in one amount (baccarat.MaxAmount): a round holding such a
 // wager could never be committed.
 func checkLimit(b *games.Bet, l Limit, currency string) error {
+	return checkLimitAs("limit for "+b.Name, b, l, currency)
+}
+
+// checkLimitAs is checkLimit naming the setting as what.
+func checkLimitAs(what string, b *games.Bet, l Limit, currency string) error {
 	if l.Min < 0 || l.Max < 0 || (l.Max > 0 && l.Max < l.Min) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "limit for %s: minimum %d and maximum %d make no sense (amounts are in minor units)", b.Name, l.Min, l.Max)
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: minimum %d and maximum %d make no sense: the minimum is 0 or more, the maximum 0 (as much as the books allow) or at least the minimum (amounts are in minor units)",
+			what, l.Min, l.Max)
 	}
 	if most := MaxStake(b); l.Max > most || l.Min > most {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "limit for %s: the most a wager on it may be is %s, so that its largest win (%s) can be paid; lower the maximum",
-			b.Name, baccarat.FormatMoney(most, currency), bestPays(b))
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: the most a wager may be is %s, so that its largest win (%s) can be paid; lower the maximum",
+			what, baccarat.FormatMoney(most, currency), bestPays(b))
 	}
 	return nil
 }

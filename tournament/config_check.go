@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -43,6 +44,13 @@ func (c *Config) checkTimes() error {
 		return badRequest("start (%s) must not come before registration_closes (%s)",
 			stamp(c.Start), stamp(c.RegistrationCloses))
 	}
+	if c.Start.Sub(c.RegistrationOpens) > MaxLead {
+		return badRequest("start (%s) is more than %d days after registration_opens (%s): open registration at most %d days before the start",
+			stamp(c.Start), maxLeadDays, stamp(c.RegistrationOpens), maxLeadDays)
+	}
+	if c.Break < 0 || c.Break > MaxBreak {
+		return badRequest("break is %s: give 0 to %s", c.Break, MaxBreak)
+	}
 	return nil
 }
 
@@ -55,8 +63,8 @@ func (c *Config) checkEntrants() error {
 	if c.MaxEntrants < c.MinEntrants || c.MaxEntrants > MaxEntrantsLimit {
 		return badRequest("max_entrants is %d: give %d (min_entrants) to %d", c.MaxEntrants, c.MinEntrants, MaxEntrantsLimit)
 	}
-	if c.TableSize < 2 || c.TableSize > 1000 {
-		return badRequest("table_size is %d: give 2 to 1000 players", c.TableSize)
+	if c.TableSize < 2 || c.TableSize > MaxTableSize {
+		return badRequest("table_size is %d: give 2 to %d players", c.TableSize, MaxTableSize)
 	}
 	return nil
 }
@@ -79,31 +87,52 @@ func (c *Config) checkRound(i int) error {
 	if r.Hands != 0 || r.Duration != 0 {
 		return badRequest("round %d: give sessions, or hands or duration for one session, not both", i+1)
 	}
+	if len(r.Name) > maxNameLen || hasControl(r.Name) {
+		return badRequest("round %d name: give at most %d printable characters", i+1, maxNameLen)
+	}
 	if len(r.Sessions) == 0 || len(r.Sessions) > maxSessions {
 		return badRequest("round %d: give 1 to %d sessions (or hands or duration for one)", i+1, maxSessions)
 	}
 	for j, s := range r.Sessions {
-		if (s.Hands > 0) == (s.Duration > 0) || s.Hands < 0 || s.Hands > maxHands || (s.Duration != 0 && s.Duration < Duration(time.Second)) {
-			return badRequest("round %d session %d: give either hands (1 to %d) or a duration of at least 1s", i+1, j+1, maxHands)
+		if why := sessionRange(s); why != "" {
+			return badRequest("round %d session %d: %s", i+1, j+1, why)
 		}
 	}
 	if err := c.checkStakes(i, *r.Stakes); err != nil {
 		return err
 	}
+	most, from := c.TableSize, "from each table (table_size)"
+	if r.AdvanceOverall {
+		most, from = c.MaxEntrants, "from the whole round (max_entrants)"
+	}
 	switch {
 	case final && (r.Advance != 0 || r.AdvanceOverall):
 		return badRequest("round %d is the final: nobody advances from it, so leave advance out", i+1)
-	case !final && r.Advance < 1:
-		return badRequest("round %d: advance must be at least 1 (how many go on to round %d)", i+1, i+2)
+	case !final && (r.Advance < 1 || r.Advance > most):
+		return badRequest("round %d: advance is %d: give 1 to %d, how many go on to round %d %s", i+1, r.Advance, most, i+2, from)
 	case i == 0 && r.CarryChips:
 		return badRequest("round 1: carry_chips is for later rounds; the first starts with starting_chips")
 	}
 	return nil
 }
 
+// sessionRange says what is wrong with a session ("" if nothing): hands or a duration,
+// within their ranges.
+func sessionRange(s Session) string {
+	switch {
+	case (s.Hands != 0) == (s.Duration != 0):
+		return fmt.Sprintf("give either hands (1 to %d) or a duration (%s to %s)", MaxSessionHands, MinSessionTime, MaxSessionTime)
+	case s.Hands < 0 || s.Hands > MaxSessionHands:
+		return fmt.Sprintf("hands is %d: give 1 to %d", s.Hands, MaxSessionHands)
+	case s.Duration != 0 && (s.Duration < MinSessionTime || s.Duration > MaxSessionTime):
+		return fmt.Sprintf("duration is %s: give %s to %s", s.Duration, MinSessionTime, MaxSessionTime)
+	}
+	return ""
+}
+
 func (c *Config) checkStakes(i int, s Stakes) error {
 	if s.Min < 1 || s.Max < s.Min || s.Max > baccarat.MaxAmount {
-		return badRequest("round %d stakes: min must be at least 1 and max at least min (min %d, max %d)", i+1, s.Min, s.Max)
+		return badRequest("round %d stakes: min %d, max %d: give a min of at least 1 and a max of min to %d", i+1, s.Min, s.Max, baccarat.MaxAmount)
 	}
 	if s.Min > c.StartingChips {
 		return badRequest("round %d stakes: min %d is more than the starting chips (%d)", i+1, s.Min, c.StartingChips)
@@ -140,13 +169,38 @@ func advancing(n, k int, r Round) int {
 	return total
 }
 
+// checkSchedule refuses a schedule whose hands could report more than the journal is sized
+// for (MaxHandReports, MaxSeatHands): in each round, as many players as could reach it, at
+// as many tables as they fill, over all its sessions' hands (a timed session counted at one
+// hand per QuickestHand).
+func (c *Config) checkSchedule() error {
+	var reports, changes int64
+	n := c.MaxEntrants
+	for i, r := range c.Rounds {
+		hands := int64(0)
+		for _, s := range r.Sessions {
+			hands += int64(s.Hands) + int64((time.Duration(s.Duration)+QuickestHand-1)/QuickestHand)
+		}
+		reports += hands * int64((n+c.TableSize-1)/c.TableSize) // the fewest tables of at most table_size
+		changes += hands * int64(n)
+		if i < len(c.Rounds)-1 {
+			n = advancing(n, c.TableSize, r)
+		}
+	}
+	if reports > MaxHandReports || changes > MaxSeatHands {
+		return badRequest("the schedule is too long for its entrants: its hands could report %d chip changes at %d table hands (at most %d and %d, "+
+			"a timed session counted at a hand per %s): lower max_entrants, or the rounds, sessions or hands", changes, reports, MaxSeatHands, MaxHandReports, QuickestHand)
+	}
+	return nil
+}
+
 func (c *Config) checkRebuy() error {
 	rb := c.Rebuy
 	if rb == nil {
 		return nil
 	}
-	if rb.Max < 1 || rb.Max > 100 {
-		return badRequest("rebuy max is %d: give 1 to 100 rebuys per player (or leave rebuy out)", rb.Max)
+	if rb.Max < 1 || rb.Max > maxRebuys {
+		return badRequest("rebuy max is %d: give 1 to %d rebuys per player (or leave rebuy out)", rb.Max, maxRebuys)
 	}
 	if err := checkAmount("rebuy price", rb.Price, 0); err != nil {
 		return err

@@ -30,6 +30,7 @@ type Identity struct {
 	Role    Role           `json:"role"`
 	Account access.Account `json:"-"`
 	token   string
+	claim   access.Claim
 }
 
 // tableRole is the role the table sees: admins act as the pit.
@@ -77,9 +78,11 @@ func isUpgrade(r *http.Request) bool {
 // errSignIn is the answer to a request without a working token.
 var errSignIn = baccarat.Errorf(codeUnauthenticated, "sign in: send Authorization: Bearer <token> (the server prints a sign-in link at start)")
 
-// identify reads the token and the account it names. A token of a disabled account, or one
-// issued before the account's tokens were revoked, is refused at once: the account is read
-// on every request, so every server sharing the database decides alike.
+// identify reads the token and the account it names. An expired token (access.Lifetime,
+// at the server's clock), a token of a disabled account, or one issued before the account's
+// tokens were revoked, is refused at once: the account is read on every request, so every
+// server sharing the database decides alike. A stream re-checks its token the same way, so
+// a stream outlives its token by one re-check at most.
 func (s *Server) identify(ctx context.Context, tok string) (Identity, error) {
 	if tok == "" {
 		return Identity{}, errSignIn
@@ -87,6 +90,9 @@ func (s *Server) identify(ctx context.Context, tok string) (Identity, error) {
 	claim, ok := s.tokens.Check(tok)
 	if !ok {
 		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token is not valid: sign in again")
+	}
+	if claim.Expired(s.now()) {
+		return Identity{}, errExpired(claim)
 	}
 	acct, err := s.accounts.Account(ctx, claim.ID)
 	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
@@ -101,7 +107,7 @@ func (s *Server) identify(ctx context.Context, tok string) (Identity, error) {
 	if !acct.Admits(claim) {
 		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token has been revoked: sign in again")
 	}
-	return Identity{ID: acct.ID, Role: acct.Role, Account: acct, token: tok}, nil
+	return Identity{ID: acct.ID, Role: acct.Role, Account: acct, token: tok, claim: claim}, nil
 }
 
 // limiter is a token bucket per key: Rate requests a second, bursts of Burst. Buckets that
@@ -220,6 +226,7 @@ func (s *Server) authBy(token func(*http.Request) string, roles []Role, h func(h
 			s.tooMany(w, r, wait)
 			return
 		}
+		s.refreshToken(w, id)
 		h(w, r, id)
 	}
 }

@@ -24,6 +24,8 @@ var statuses = map[string]int{
 	baccarat.CodeTooLarge:          http.StatusRequestEntityTooLarge,
 	baccarat.CodeRateLimited:       http.StatusTooManyRequests,
 	baccarat.CodeBusy:              http.StatusServiceUnavailable,
+	baccarat.CodeUnavailable:       http.StatusServiceUnavailable,
+	baccarat.CodeLeaseLost:         http.StatusServiceUnavailable,
 	baccarat.CodeWalletUnavailable: http.StatusServiceUnavailable,
 	baccarat.CodeInternal:          http.StatusInternalServerError, baccarat.CodeIntegrity: http.StatusInternalServerError,
 	// The refusals of a table in the state it is in, and requests that clash with earlier ones.
@@ -69,6 +71,11 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	}
 	status := StatusOf(e.Code)
+	if status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
+		// Storage out of reach, a table between servers, a busy inbox: worth trying again
+		// shortly, which a client can tell from a refusal or a wrong table.
+		w.Header().Set("Retry-After", "1")
+	}
 	if status == http.StatusInternalServerError && e.Code != baccarat.CodeInternal {
 		s.log.Error("error", "path", r.URL.Path, "code", e.Code, "err", e.Message)
 	}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -12,21 +10,22 @@ import (
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
-	"github.com/tablehouse/baccarat/seamless"
 )
 
 // OperatorOptions plug a casino operator's backend in: it launches its players into the
 // game with signed calls (POST /api/operator/launch), and reads the reconciliation.
 type OperatorOptions struct {
-	// Secret is the secret the operator signs launches with (X-Signature, HMAC-SHA256 of the
-	// raw body, as the seamless wallet's calls); nil: launches are not taken.
+	// Secret is the secret the operator's launches are signed under: the launch key is
+	// derived from it (seamless.DomainLaunch), so a wallet call signed under the same secret
+	// is no launch (launch_sign.go); nil: launches are not taken.
 	Secret []byte
 	// PublicURL is the base of the launch URLs ("https://baccarat.example.com"); empty: the
 	// scheme and host the launch call came to.
 	PublicURL string
-	// Codes records used launch codes (the store).
+	// Codes records used launch codes and the nonces of signed launches (the store).
 	Codes access.LaunchCodes
-	// Now is the clock of launch codes (default time.Now).
+	// Now is the server's clock: of launches, launch codes and tokens' lifetimes (default
+	// time.Now).
 	Now func() time.Time
 }
 
@@ -55,11 +54,15 @@ func (s *Server) now() time.Time {
 	return time.Now()
 }
 
-// handleLaunch is POST /api/operator/launch: the operator's backend, signed with the shared
-// secret, creates its player's account on first launch (or updates its name, currency and
-// language) and gets a one-time URL that signs the player in to the lobby or a table.
+// handleLaunch is POST /api/operator/launch: the operator's backend, signed under the
+// launch key, once, just now (launch_sign.go), creates its player's account on first launch
+// (or updates its name, currency and language) and gets a one-time URL that signs the
+// player in to the lobby or a table. What is checked is checked before anything is
+// recorded; the nonce is recorded before the account is touched, so a launch replayed at
+// the same moment to another server changes nothing.
 func (s *Server) handleLaunch(w http.ResponseWriter, r *http.Request) {
-	body, err := s.readSigned(w, r)
+	now := s.now()
+	body, st, err := s.readLaunch(w, r, now)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -73,11 +76,15 @@ func (s *Server) handleLaunch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if err := s.useLaunchNonce(r, st, q.Player, now); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	if err := s.launchAccount(r, q); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	exp := s.now().Add(access.LaunchTTL).UTC().Truncate(time.Second)
+	exp := now.Add(access.LaunchTTL).UTC().Truncate(time.Second)
 	code := s.tokens.IssueLaunch(q.Player, q.Table, exp)
 	base := s.operator.PublicURL
 	if base == "" {
@@ -90,30 +97,6 @@ func (s *Server) handleLaunch(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("launch", "player", q.Player, "currency", q.Currency, "table", q.Table)
 	writeJSON(w, 200, LaunchAnswer{URL: strings.TrimRight(base, "/") + "/launch?code=" + url.QueryEscape(code), Code: code,
 		Player: q.Player, Table: q.Table, Expires: exp})
-}
-
-// readSigned reads the body of an operator's call and checks its X-Signature: no secret
-// configured is 404 (the endpoint is off); no signature or a wrong one is 401.
-func (s *Server) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if len(s.operator.Secret) == 0 {
-		return nil, baccarat.Errorf(baccarat.CodeNotFound, "launches are not taken here: the server has no operator secret")
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooBig):
-		return nil, baccarat.Errorf(baccarat.CodeTooLarge, "the body is over %d bytes", maxBody)
-	case err != nil:
-		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "the body could not be read: %v", err)
-	}
-	sig := r.Header.Get(seamless.SignatureHeader)
-	if sig == "" {
-		return nil, baccarat.Errorf(codeUnauthenticated, "no %s header: sign the raw body with HMAC-SHA256 under the shared secret", seamless.SignatureHeader)
-	}
-	if !seamless.Verify(s.operator.Secret, body, sig) {
-		return nil, baccarat.Errorf(codeUnauthenticated, "the %s header does not match the body", seamless.SignatureHeader)
-	}
-	return body, nil
 }
 
 // checkLaunch refuses a launch of a player that is not one, in a currency that is not one,
@@ -214,7 +197,7 @@ func (s *Server) handleExchange(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 200, ExchangeAnswer{Token: s.tokens.Issue(a), Player: a.ID, Table: l.Table, Currency: a.Currency, Language: a.Language})
+	writeJSON(w, 200, ExchangeAnswer{Token: s.tokens.IssueAt(a, now), Player: a.ID, Table: l.Table, Currency: a.Currency, Language: a.Language})
 }
 
 // handleReconciliation is GET /api/admin/reconciliation?from=&to=: every call to the

@@ -20,13 +20,30 @@ import (
 
 var operatorSecret = []byte("the operator's launch secret, 32")
 
-// launch posts a launch call signed with key (nil: unsigned).
-func (f *fixture) launch(body any, key []byte) (int, web.LaunchAnswer, apiError) {
+// launch posts a launch call signed as an operator signs it (launch_sign.go) under the
+// launch key of secret, now (nil: unsigned).
+func (f *fixture) launch(body any, secret []byte) (int, web.LaunchAnswer, apiError) {
+	f.t.Helper()
+	return f.launchAt(body, secret, time.Now())
+}
+
+// launchAt is launch signed at the time at.
+func (f *fixture) launchAt(body any, secret []byte, at time.Time) (int, web.LaunchAnswer, apiError) {
 	f.t.Helper()
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", f.srv.URL()+"/api/operator/launch", bytes.NewReader(b))
-	if key != nil {
-		req.Header.Set(seamless.SignatureHeader, seamless.Sign(key, b))
+	h := http.Header{}
+	if secret != nil {
+		seamless.NewStamp(http.MethodPost, web.LaunchPath, at).Sign(h, seamless.DomainLaunch.Key(secret), b)
+	}
+	return f.launchRaw(f.srv.URL(), b, h)
+}
+
+// launchRaw posts body with the headers h to the launch route of the server at base.
+func (f *fixture) launchRaw(base string, body []byte, h http.Header) (int, web.LaunchAnswer, apiError) {
+	f.t.Helper()
+	req, _ := http.NewRequest("POST", base+web.LaunchPath, bytes.NewReader(body))
+	for k, v := range h {
+		req.Header[k] = v
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -129,7 +146,7 @@ func TestOperatorLaunchesAPlayer(t *testing.T) {
 			"an account that is staff":    {map[string]string{"player": "admin", "currency": "XXX"}, 403},
 			"a player id that is not one": {map[string]string{"player": "a b", "currency": "XXX"}, 400},
 		} {
-			if code, _, e := f.launch(c.body, operatorSecret); code != c.want {
+			if code, _, e := f.launchAt(c.body, operatorSecret, now); code != c.want {
 				t.Errorf("%s: %d %+v, want %d", name, code, e, c.want)
 			}
 		}

@@ -193,7 +193,7 @@ func TestBodyKeysAreExactAndGivenOnce(t *testing.T) {
 	t.Run("an operator's launch with the player twice", func(t *testing.T) {
 		body := []byte(`{"player":"p-1","currency":"XXX","player":"ann"}`)
 		req, _ := http.NewRequest("POST", f.srv.URL()+"/api/operator/launch", bytes.NewReader(body))
-		req.Header.Set(seamless.SignatureHeader, seamless.Sign(operatorSecret, body))
+		seamless.NewStamp(http.MethodPost, web.LaunchPath, now).Sign(req.Header, seamless.DomainLaunch.Key(operatorSecret), body)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
@@ -62,6 +62,9 @@ type BetRules struct {
 	Offered *bool   `json:"offered,omitempty"`
 	// SessionHands: a Dragon bet's figures are for a session of this many hands.
 	SessionHands int `json:"session_hands,omitempty"`
+	// Status is set when a Dragon bet's figures are not there (StatusComputing,
+	// StatusUnavailable): its tiers then carry their pays only.
+	Status string `json:"status,omitempty"`
 }
 
 // TierRules is one way a bet wins, what it pays and how likely it is.
@@ -99,8 +102,8 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	key := rulesKeyOf(g, cfg)
-	bets, err := rulesCache.get(key, func() ([]BetRules, error) { return betRules(context.Background(), g, key) })
+	key, session := rulesKeyOf(g, cfg), sessionKeyOf(g, cfg)
+	bets, err := rulesCounts.start(key, func(ctx context.Context) ([]BetRules, error) { return betRules(ctx, g, key) }).wait(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -108,27 +111,53 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, RulesView{Table: snap.Spec.ID, Game: g.ID, Name: g.Name, Decks: key.decks,
 		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: g.Rules.Lines(),
 		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, Limits: snap.State.Limits,
-		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: key.session, Bets: bets})
+		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: session.hands,
+		Bets: withSessions(r.Context(), bets, session)})
 }
 
-// rulesKey is everything the figures depend on. The brief's "per game and decks" would
-// serve a Bet on Baccarat table with its own margins, or a Dragon table with its own session
-// length, another table's figures; so those are in the key too (empty for other games).
+// rulesPatience is the longest the rules page waits for a Dragon session's count before it
+// answers with the bets StatusComputing: a short session is counted within it, a long one
+// answers at once next time.
+const rulesPatience = 250 * time.Millisecond
+
+// withSessions is bets with each Dragon bet's figures over the session, from its count in
+// the background: waited for rulesPatience at most, else marked with its status.
+func withSessions(ctx context.Context, bets []BetRules, k sessionKey) []BetRules {
+	if k.hands == 0 {
+		return bets
+	}
+	c := sessionCounts.of(k)
+	ctx, cancel := context.WithTimeout(ctx, rulesPatience)
+	_, _ = c.wait(ctx)
+	cancel()
+	session, status := c.look()
+	out := slices.Clone(bets)
+	next := 0
+	for i := range out {
+		if out[i].Kind != games.Dragon.String() {
+			continue
+		}
+		if session != nil {
+			out[i] = session[next].rules
+		} else {
+			out[i].Status, out[i].SessionHands = status, k.hands
+		}
+		next++
+	}
+	return out
+}
+
+// rulesKey is everything a table's single-coup figures depend on: the game, the decks and,
+// for Bet on Baccarat, the table's margins ("bet=bp,…" sorted, empty for other games); a
+// Dragon session's figures are counted apart (sessionKey).
 type rulesKey struct {
 	game    string
 	decks   int
-	session int    // Dragon games: hands a session
-	margins string // Bet on Baccarat: "bet=bp,…" sorted
+	margins string
 }
 
 func rulesKeyOf(g *games.Game, cfg table.Config) rulesKey {
-	k := rulesKey{game: g.ID, decks: cfg.Decks}
-	if k.decks == 0 {
-		k.decks = g.Decks.Default
-	}
-	if len(g.DragonBets()) > 0 {
-		k.session = cmp0(cfg.SessionHands, table.DefaultSessionHands)
-	}
+	k := rulesKey{game: g.ID, decks: cmp0(cfg.Decks, g.Decks.Default)}
 	var m []string
 	for _, b := range g.Bets {
 		if v, ok := cfg.Margins[b.ID]; ok && b.Decimal {
@@ -138,13 +167,6 @@ func rulesKeyOf(g *games.Game, cfg table.Config) rulesKey {
 	slices.Sort(m)
 	k.margins = strings.Join(m, ",")
 	return k
-}
-
-func cmp0(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // margins reads the key's margins back (nil: odds.DefaultMargins).
@@ -162,35 +184,13 @@ func (k rulesKey) marginMap() map[string]odds.Margin {
 	return m
 }
 
-// figuresCache keeps each key's figures once computed: they never change.
-type figuresCache struct {
-	mu sync.Mutex
-	m  map[rulesKey]*figuresEntry
-}
+// rulesCounts keeps each key's single-coup figures: a full shoe's PAR sheet, a
+// millisecond's count.
+var rulesCounts = newCounts[rulesKey, []BetRules](coupSlots)
 
-type figuresEntry struct {
-	once sync.Once
-	bets []BetRules
-	err  error
-}
-
-var rulesCache = &figuresCache{m: map[rulesKey]*figuresEntry{}}
-
-// get computes a key's figures once; concurrent callers of a new key wait for the one count.
-func (c *figuresCache) get(k rulesKey, compute func() ([]BetRules, error)) ([]BetRules, error) {
-	c.mu.Lock()
-	e := c.m[k]
-	if e == nil {
-		e = &figuresEntry{}
-		c.m[k] = e
-	}
-	c.mu.Unlock()
-	e.once.Do(func() { e.bets, e.err = compute() })
-	return e.bets, e.err
-}
-
-// betRules counts a full shoe of the key's decks with the odds engine and reads every bet's
-// figures off its PAR sheet; Dragon bets over a session of the key's length.
+// betRules counts a full shoe of the key's decks with the odds engine and reads every
+// single-coup bet's figures off its PAR sheet; a Dragon bet gets its pay table only, its
+// figures coming from its session's count (withSessions).
 func betRules(ctx context.Context, g *games.Game, k rulesKey) ([]BetRules, error) {
 	a, err := odds.Analyze(ctx, baccarat.NewCounts(k.decks), nil)
 	if err != nil {
@@ -201,8 +201,8 @@ func betRules(ctx context.Context, g *games.Game, k rulesKey) ([]BetRules, error
 	for _, b := range g.Bets {
 		br := BetRules{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule, Tiers: []TierRules{}}
 		if b.Kind == games.Dragon {
-			if err := br.dragon(ctx, a, b, k.session); err != nil {
-				return nil, err
+			for _, t := range b.Tiers {
+				br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: t.Pays.String()})
 			}
 		} else if bs := sheet.Bet(b.ID); bs != nil && bs.Err == nil {
 			br.coup(bs)
@@ -233,12 +233,10 @@ func (br *BetRules) coup(bs *odds.BetSheet) {
 	}
 }
 
-// dragon prices a Dragon bet over a session: exact, as the sum over its tiers.
-func (br *BetRules) dragon(ctx context.Context, a *odds.Analysis, b *games.Bet, hands int) error {
-	ds, err := a.Dragon(ctx, b, hands)
-	if err != nil {
-		return err
-	}
+// dragonRules is a Dragon bet's rules priced over a session: exact, as the sum over its
+// tiers.
+func dragonRules(b *games.Bet, ds *odds.DragonSession) BetRules {
+	br := BetRules{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule, Tiers: []TierRules{}, SessionHands: ds.Hands}
 	back, win := new(big.Rat), new(big.Rat)
 	for _, t := range ds.Tiers {
 		p := t.Probability.Rat()
@@ -249,6 +247,5 @@ func (br *BetRules) dragon(ctx context.Context, a *odds.Analysis, b *games.Bet, 
 	}
 	br.Return, br.HouseEdge = figure(back, false), figure(new(big.Rat).Sub(big.NewRat(1, 1), back), false)
 	br.Win, br.Push = figure(win, false), figure(new(big.Rat), true)
-	br.SessionHands = hands
-	return nil
+	return br
 }

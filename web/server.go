@@ -162,6 +162,8 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/operator/launch", s.public(s.handleLaunch))
 	m.HandleFunc("POST /api/launch", s.public(s.handleExchange))
 	m.HandleFunc("GET /api/admin/reconciliation", s.auth(admins, s.handleReconciliation))
+	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/resend", s.auth(admins, s.handleResendCall))
+	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/settle", s.auth(admins, s.handleSettleCall))
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
 	m.HandleFunc("POST /api/tables/{id}/wagers", s.auth(players, s.handleWager))

@@ -45,6 +45,9 @@ pair bets ordered 4-card prefixes, the convention of published tables.
               (tie=8%,player=2%); default: odds.DefaultMargins
   --exact     show every probability as an exact fraction too
 
+Most sheets take a moment; --hands near 1000 takes seconds. Ctrl-C (or SIGTERM) stops it
+with nothing printed (exit 130).
+
   baccarat analyze --game mbs-tiger
   baccarat analyze --game punto-banco --decks 6 --remove 5h,5d,5c,5s --json
   baccarat analyze --game bet-on-baccarat --revealed P:7h,B:Kd --margin 3%
@@ -88,7 +91,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) int {
 	}
 	out, err := analyze(ctx, &o)
 	if err != nil {
-		return fail(e, c.name, err)
+		return failed(ctx, e, c.name, err, func() string { return "before the sheet was complete: nothing printed" })
 	}
 	if o.asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -158,7 +161,7 @@ const maxShoeCards = 1000 * baccarat.NumCards
 
 // maxSessionHands is the longest Dragon session --hands prices: the house edge is worked out
 // for every length up to it, which takes time growing with its square (1000 hands, seconds).
-const maxSessionHands = 1000
+const maxSessionHands = odds.MaxSessionHands
 
 // checkAnalyzeFlags refuses flags that do not go together or are out of range, and sets
 // o.decks: the game's range and default when --shoe is not given (SPEC §2), else 0.

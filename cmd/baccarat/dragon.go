@@ -16,17 +16,18 @@ func init() {
 	register(&command{
 		name:    "dragon",
 		summary: "settle the three Dragon bets over a session's results",
-		usage: `Usage: baccarat dragon --results BPPTBB... [--stake N] [--json]
+		usage: fmt.Sprintf(`Usage: baccarat dragon --results BPPTBB... [--stake N] [--json]
 
 Settles Banker Dragon, Player Dragon and Any Dragon (Dragon Baccarat Tournament, MBS) over a
 session's results, one letter a hand: B Banker, P Player, T Tie (voided hands are left out).
 Each bet is paid once, on the longest streak of the session: Ruby 5, Golden 6, Royal 7 or
 more; a Tie neither breaks nor extends a streak (Dragon 3.11). --results is required.
---stake shows the money won or lost on a stake in minor units (1 or more).
+--stake shows the money won or lost on a stake in minor units: 1 to %d,
+the largest stake whose best Dragon return the books can post.
 
   baccarat dragon --results BBTBBBPPB
   baccarat dragon --results PPPPPTPP --stake 1000 --json
-`,
+`, maxDragonStake()),
 		run: runDragon,
 	})
 }

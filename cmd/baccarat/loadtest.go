@@ -24,6 +24,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/web"
@@ -51,6 +52,10 @@ wager acknowledgement latency (p50, p99, max) and how long after settlement the 
 player received each result. The table deals a card every --card and starts the next
 round --result after a result: faster than a table's own pace (800ms, 4s), so that a
 run takes less time and every player gets more messages a second.
+
+Ranges: --players 1 to 100000; --rounds 1 to 1000; --betting, --card and --result 1ms to
+1h, as a table's schedule takes them. Ctrl-C (or SIGTERM) stops a run: the players
+disconnect, the server it started stops, nothing is reported, and the exit status is 130.
 
 Targets (on 2 cores): 5,000 players on one server, p99 acknowledgement <= 100 ms, every
 result delivered to everyone within 500 ms of settlement; 15,000 players over three
@@ -105,6 +110,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
+	if err := checkLoadFlags(*players, *rounds, live.Schedule{Betting: *betting, Card: *card, Result: *result}); err != nil {
+		return usageError(e, c.name, err)
+	}
 	stopProfile, err := startCPUProfile(*profile)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "baccarat loadtest: --cpuprofile %s: %v\n", *profile, err)
@@ -124,7 +132,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		rep, err = loadtest(ctx, e, *players, *rounds, live.Schedule{Betting: *betting, Card: *card, Result: *result}, *game)
 	}
 	if err != nil {
-		return fail(e, c.name, err)
+		return failed(ctx, e, c.name, err, func() string { return "before the rounds were measured: nothing reported" })
 	}
 	if *asJSON {
 		_ = json.NewEncoder(e.stdout).Encode(rep)
@@ -151,6 +159,33 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "streams closed (the player fell behind, or its server stopped) and resumed: %d\n", rep.Resumed)
 	}
 	return 0
+}
+
+// The ranges of loadtest's counts: each player is a WebSocket and a few open files, on this
+// machine and the server's; the rounds bound how long a run lasts.
+const (
+	maxLoadPlayers = 100_000
+	maxLoadRounds  = 1000
+)
+
+// checkLoadFlags refuses counts and times out of their ranges (the times as a table's
+// schedule takes them, live.Schedule.Check; none may be 0 here).
+func checkLoadFlags(players, rounds int, pace live.Schedule) error {
+	if players < 1 || players > maxLoadPlayers {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--players %d: give 1 to %d", players, maxLoadPlayers)
+	}
+	if rounds < 1 || rounds > maxLoadRounds {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--rounds %d: give 1 to %d", rounds, maxLoadRounds)
+	}
+	for _, f := range []struct {
+		name string
+		d    time.Duration
+	}{{"betting", pace.Betting}, {"card", pace.Card}, {"result", pace.Result}} {
+		if f.d < live.MinScheduleTime || f.d > live.MaxScheduleTime {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "--%s %s: give %s to %s", f.name, f.d, live.MinScheduleTime, live.MaxScheduleTime)
+		}
+	}
+	return nil
 }
 
 // startCPUProfile writes a CPU profile to path until the returned function is called (no
@@ -257,6 +292,9 @@ func startChildServer(ctx context.Context, args ...string) (base, admin string, 
 	select {
 	case <-ready:
 		return base, admin, stop, nil
+	case <-ctx.Done():
+		stop()
+		return "", "", nil, ctx.Err()
 	case <-time.After(60 * time.Second):
 		stop()
 		return "", "", nil, fmt.Errorf("the server did not start: %s", strings.TrimSpace(stderr.String()))
@@ -281,6 +319,10 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 	for i := 0; i < players; i++ {
 		select {
 		case <-ready:
+		case <-ctx.Done():
+			cancel()
+			wg.Wait()
+			return loadReport{}, ctx.Err()
 		case <-time.After(60 * time.Second):
 			return loadReport{}, fmt.Errorf("only %d of %d players connected", i, players)
 		}
@@ -289,16 +331,19 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 	lt.timing.Store(true)
 	start := lt.settled.Load()
 	deadline := time.Now().Add(time.Duration(rounds+2) * (lt.betting + 10*time.Second))
-	for lt.settled.Load() < start+int64(rounds)+1 && time.Now().Before(deadline) {
+	for lt.settled.Load() < start+int64(rounds)+1 && time.Now().Before(deadline) && ctx.Err() == nil {
 		time.Sleep(100 * time.Millisecond)
 	}
 	// Let the last results arrive: every player's, or whatever came within 10 s (a result
 	// later than that counts as missed).
-	for wait := time.Now().Add(10 * time.Second); time.Now().Before(wait) && !lt.allResults(players); {
+	for wait := time.Now().Add(10 * time.Second); time.Now().Before(wait) && !lt.allResults(players) && ctx.Err() == nil; {
 		time.Sleep(50 * time.Millisecond)
 	}
 	cancel()
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return loadReport{}, err
+	}
 	rep := lt.report(players, rounds)
 	rep.ServerAckP99ms = serverP99(lt.bases...)
 	return rep, nil

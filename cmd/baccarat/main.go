@@ -38,10 +38,19 @@ var commands = map[string]*command{}
 func register(c *command) { commands[c.name] = c }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext()
 	code := run(ctx, &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, tty: isTerminal(os.Stdout)}, os.Args[1:])
 	stop()
 	os.Exit(code)
+}
+
+// signalContext is what a command runs under: the first Ctrl-C or SIGTERM cancels it (its
+// cause names the signal), asking the command to stop and say how far it got; the signals'
+// default then comes back, so that a second one ends the process at once.
+func signalContext() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 func run(ctx context.Context, e *env, args []string) int {
@@ -111,6 +120,30 @@ func fail(e *env, name string, err error) int {
 	fmt.Fprintf(e.stderr, "baccarat %s: %s [%s]\n", name, err, code)
 	return 1
 }
+
+// exitStopped is the exit status of a command that Ctrl-C or SIGTERM stopped before its end:
+// 128 + SIGINT, what a shell reports for a command an interrupt ended.
+const exitStopped = 130
+
+// failed is fail, unless ctx is done (main cancels it on Ctrl-C and SIGTERM): then the
+// command was stopped, and it says so on stderr, why, and what it got done (sofar, read when
+// it stops: "after 3 of 10 shoes"), and exits with exitStopped. A command calls it when its
+// work returns an error, so that a run that finished is reported whatever came after.
+func failed(ctx context.Context, e *env, name string, err error, sofar func() string) int {
+	if ctx.Err() == nil {
+		return fail(e, name, err)
+	}
+	why := "stopped"
+	if cause := context.Cause(ctx); cause != nil && cause != ctx.Err() { // a signal's cause says which
+		why += " (" + cause.Error() + ")"
+	}
+	fmt.Fprintf(e.stderr, "baccarat %s: %s %s\n", name, why, sofar())
+	return exitStopped
+}
+
+// maxWorkers is the most goroutines --workers takes (simulate, protect): each holds its own
+// tallies, so the memory of a run grows with them.
+const maxWorkers = 128
 
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()

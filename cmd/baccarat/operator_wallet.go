@@ -26,8 +26,15 @@ func init() {
                                 [--slow DURATION --slow-p P] [--fail-p P] [--lose-p P] [--fault-seed N]
 
 Serves the operator's side of the seamless-wallet protocol: the game server keeps no money
-and calls the operator's wallet for every bet and win. Each call is a JSON POST signed with
-X-Signature: hex(HMAC-SHA256(secret, raw body)); amounts are integer minor units:
+and calls the operator's wallet for every bet and win. Each call is a JSON POST; amounts are
+integer minor units. It is signed under the wallet key, KEY = HMAC-SHA256(secret, "baccarat
+wallet v1") (baccarat serve derives the same key from its --wallet-secret), with three headers:
+  X-Timestamp  Unix seconds when it was signed (refused more than 2 minutes off this clock)
+  X-Nonce      16 to 64 of A-Z a-z 0-9 _ -, new for each request
+  X-Signature  hex(HMAC-SHA256(KEY, "POST\n/debit\n<X-Timestamp>\n<X-Nonce>\n<raw body>"))
+Every answer is signed for its call:
+  X-Signature  hex(HMAC-SHA256(KEY, "<status>\n<the request's X-Signature>\n<raw answer>"))
+
 
   POST /balance   {"player","currency"}                                         → {"balance"}
   POST /debit     {"tx","player","currency","amount","table","round","wager"}   → {"balance"}
@@ -46,10 +53,11 @@ The rules it keeps, in a SQLite file (WAL, synchronous=FULL: an answer is on dis
   - rollback before debit: a rollback of a debit never seen is answered OK and recorded,
     and the debit, if it arrives late, is refused (rolled_back); rolling back a refused
     debit is OK and moves nothing
-  - balances never go below zero; a call with a wrong signature gets 401 and leaves no trace
-  - answers are signed too (X-Signature over the answer body)
+  - balances never go below zero; a call with a wrong or stale signature gets 401 and leaves
+    no trace
+  - every answer is signed, for the call it answers
 
-Admin endpoints, signed the same way (a GET signs its empty body):
+Admin endpoints, signed the same way (a GET signs its empty body and its path):
   POST /admin/players {"player","currency","balance"}   create a player or set a balance
   GET  /admin/report                                     every balance and every tx, so a test
                                                          can check opening + Σ moved = balance

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -48,14 +49,18 @@ odds its first betting round offers from the same cards, so they are never posit
 Dragon bets (mbs-dragon) settle on a session, not on a hand: they are left out.
 
   --decks     decks per shoe, within the game's range (SPEC §2; see 'baccarat games')
+  --shoes     seeded shoes, 1 to 1000000 (default: 10000)
   --cut-card  cards behind the cut card, as 'baccarat simulate' counts them: a round starts
               while more cards than that are left, and is completed (default: 14; Bet on
-              Baccarat 39, BoB 3.4). Several, comma-separated, report each on the same shoes.
+              Baccarat 39, BoB 3.4). Up to 16, comma-separated, report each on the same shoes.
               5 to the shoe's cards less 6, so every hand starts with six cards or more.
   --orders    shoes to audit instead of seeded ones: one shoe a line, its cards in deal order
-              separated by commas (Ah,7d,Ts,...); a line is the whole shoe; # starts a comment
+              separated by commas (Ah,7d,Ts,...); a line is the whole shoe; # starts a comment;
+              at most 1000000 shoes
   --positions with --json, every hand position: its shoe and hand, the cards left and their
-              13 counts A..K (what analyze --shoe reads), and every bet's expectation
+              13 counts A..K (what analyze --shoe reads), and every bet's expectation; kept in
+              memory, so for at most 10000 shoes
+  --workers   goroutines, 1 to 128 (default: one per core)
   --svg       draw, per bet, the expectation against the cards left (median and 5-95% band
               across shoes, the zero line, the cut cards) into FILE
   --json      one object per cut card (an array of them for several cut cards):
@@ -66,10 +71,12 @@ Dragon bets (mbs-dragon) settle on a session, not on a hand: they are left out.
               safe_cut_card is null when no cut card keeps the bet safe
 
 Runs on every core; the same seed, or the same orders, give the same report whatever the
-number of cores. Exit status: 0 done; 2 the command line is wrong (no or an unknown game,
---decks outside the game's range, a cut card outside the shoe, --shoes 0, an orders file
-that cannot be read, flags that do not go together); 1 what it holds cannot be used (a bad
-card in the orders, a shoe the decks cannot contain).
+number of cores. On a terminal a progress bar runs on stderr; Ctrl-C (or SIGTERM) stops a
+run, says how many shoes were dealt and reports nothing from part of a run. Exit status: 0
+done; 2 the command line is wrong (no or an unknown game, --decks outside the game's range,
+a cut card outside the shoe, a count outside its range, an orders file that cannot be read
+or holds too many shoes, flags that do not go together); 1 what it holds cannot be used (a
+bad card in the orders, a shoe the decks cannot contain); 130 stopped.
 
   baccarat protect --game mbs-tiger --shoes 20000
   baccarat protect --game punto-banco --cut-card 14,26,52 --svg punto-banco.svg
@@ -118,9 +125,34 @@ func runProtect(ctx context.Context, e *env, args []string) int {
 		if cfg.Shoes, err = countOrders(f); err != nil {
 			return fail(e, c.name, err)
 		}
+		if err := checkProtectShoes(fmt.Sprintf("the --orders file holds %d shoes", cfg.Shoes), cfg.Shoes, o.positions); err != nil {
+			return usageError(e, c.name, err)
+		}
 		cfg.Orders = protect.ReadOrders(f)
 	}
 	return protectRun(ctx, e, &o, cfg)
+}
+
+// The ranges of protect's counts (its help states them). A shoe is about 80 positions, each
+// valued exactly, so maxProtectShoes is many minutes on a few cores; --positions keeps every
+// position in memory and prints it, hence its own bound. Each cut card has tallies of its own
+// in every worker.
+const (
+	maxProtectShoes  = 1_000_000
+	maxPositionShoes = 10_000
+	maxCutCards      = 16
+)
+
+// checkProtectShoes refuses more shoes than a run takes; given says how they were given
+// ("--shoes 20000").
+func checkProtectShoes(given string, shoes int, positions bool) error {
+	if shoes > maxProtectShoes {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: deal at most %d shoes a run (split them over several runs)", given, maxProtectShoes)
+	}
+	if positions && shoes > maxPositionShoes {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: --positions keeps every position of at most %d shoes (leave it out, or give fewer shoes)", given, maxPositionShoes)
+	}
+	return nil
 }
 
 // protectConfig checks the command line (gameFlag, gameDecks and the house's other checks:
@@ -145,16 +177,25 @@ func protectConfig(fs *flag.FlagSet, o *protectOpts) (protect.Config, error) {
 		return bad("--shoes %d: deal 1 shoe or more", o.shoes)
 	case o.positions && !o.asJSON:
 		return bad("--positions adds every position to the JSON: use it with --json")
-	case !(o.safe > 0):
+	case !(o.safe > 0) || math.IsInf(o.safe, 1):
 		return bad("--safe %v: a win per shoe above 0, in units (0.01)", o.safe)
-	case given(fs, "workers") && o.workers < 1:
-		return bad("--workers %d: 1 or more goroutines (leave it out for one per core)", o.workers)
+	case given(fs, "workers") && (o.workers < 1 || o.workers > maxWorkers):
+		return bad("--workers %d: 1 or more goroutines, at most %d (leave it out for one per core)", o.workers, maxWorkers)
+	}
+	if o.orders == "" {
+		if err := checkProtectShoes(fmt.Sprintf("--shoes %d", o.shoes), o.shoes, o.positions); err != nil {
+			return protect.Config{}, err
+		}
 	}
 	if !given(fs, "cut-card") {
 		return cfg, nil
 	}
 	most := cfg.Decks*baccarat.NumCards - 6
-	for _, f := range strings.Split(o.cuts, ",") {
+	cuts := strings.Split(o.cuts, ",")
+	if len(cuts) > maxCutCards {
+		return bad("--cut-card: %d cut cards; give at most %d", len(cuts), maxCutCards)
+	}
+	for _, f := range cuts {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < protect.MinCutCard || n > most {
 			return bad("--cut-card %q: cards behind the cut card are %d to %d in a shoe of %d decks, comma-separated for several (14,26)",
@@ -181,15 +222,15 @@ func countOrders(f *os.File) (int, error) {
 
 func protectRun(ctx context.Context, e *env, o *protectOpts, cfg protect.Config) int {
 	name := "protect"
-	progress := sim.Config{Shoes: max(cfg.Shoes, 1)}
-	stop := startProgress(e, &progress)
-	cfg.Progress = progress.Progress
+	shoes := sim.Config{Shoes: max(cfg.Shoes, 1)}
+	prog := startProgress(e, &shoes)
+	cfg.Progress = shoes.Progress
 	start := time.Now()
 	rep, err := protect.Run(ctx, cfg)
 	elapsed := time.Since(start)
-	stop()
+	prog.stop()
 	if err != nil {
-		return fail(e, name, err)
+		return failed(ctx, e, name, err, prog.sofar)
 	}
 	if o.svg != "" {
 		var b bytes.Buffer

@@ -37,14 +37,16 @@ road that has not started is []. An Ask entry is the mark that road would get fr
 result, even the one that would start it, and null (- in text) where the road would still not
 exist after that result.
 
-Good-road thresholds (defaults in brackets): --long [%d] cells in the current column;
---ping-pong [%d] columns of one; --double-jump [%d] columns of two; --one-two [%d] columns
-alternating one and two (one Banker two Player, or the reverse); --consecutive [%d] columns of
-one side in a row, each of two or more cells.
+Good-road thresholds (defaults in brackets), each 1 to %d: --long [%d] cells in the current
+column; --ping-pong [%d] columns of one; --double-jump [%d] columns of two; --one-two [%d]
+columns alternating one and two (one Banker two Player, or the reverse); --consecutive [%d]
+columns of one side in a row, each of two or more cells.
+--cards-left is 0 to %d (1000 decks; -1, the default: unknown); --width is 0 (every
+column, the default) to %d.
 
   baccarat roads --results "T B P P T B B B P B P P B T T B P B B B B B B B B P P P P P P B"
   baccarat roads --results "BpPPbnTB" --cards-left 402 --json
-`, d.LongStreak, d.PingPong, d.DoubleJump, d.OneTwo, d.Consecutive),
+`, maxRoadsCount, d.LongStreak, d.PingPong, d.DoubleJump, d.OneTwo, d.Consecutive, maxShoeCards, maxRoadsCount),
 		run: runRoads,
 	})
 }
@@ -86,15 +88,25 @@ func runRoads(_ context.Context, e *env, args []string) int {
 	return 0
 }
 
-// checkRoadsFlags refuses negative numbers before anything is built (-1 cards left is
-// "unknown").
+// maxRoadsCount bounds --width and the good-road thresholds: a shoe of 8 decks deals about 80
+// rounds, so no column count or streak of a real shoe comes near it.
+const maxRoadsCount = 1000
+
+// checkRoadsFlags refuses numbers out of their ranges before anything is built (-1 cards
+// left is "unknown"; a shoe holds at most maxShoeCards, as analyze takes them).
 func checkRoadsFlags(cardsLeft, width int, s roads.Settings) error {
 	if cardsLeft < -1 || width < 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--cards-left and --width cannot be negative")
 	}
+	if cardsLeft > maxShoeCards {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--cards-left %d: give 0 to %d cards (1000 decks), or leave it out", cardsLeft, maxShoeCards)
+	}
+	if width > maxRoadsCount {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--width %d: give 0 (every column) to %d columns", width, maxRoadsCount)
+	}
 	for _, v := range []int{s.LongStreak, s.PingPong, s.DoubleJump, s.OneTwo, s.Consecutive} {
-		if v < 1 {
-			return baccarat.Errorf(baccarat.CodeBadRequest, "good-road thresholds must be at least 1, not %d", v)
+		if v < 1 || v > maxRoadsCount {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "good-road thresholds must be at least 1 and at most %d, not %d", maxRoadsCount, v)
 		}
 	}
 	return nil

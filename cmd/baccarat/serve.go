@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -44,9 +46,13 @@ A config file (JSON) sets the tables and the demo money:
                         "limits":{"banker":{"min":1000,"max":5000000}}},
               "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
    "demo_credit":100000000, "streams":{"per_token":8,"per_address":512,"total":20000}}
-(schedule: betting, bob_round, card, result, window; modes are "auto" and "dealer"; streams
-caps open WebSocket streams, the defaults shown). Without "tables" the server runs the
-default tables above; "tables":[] runs none (make them with POST /api/admin/tables).
+(schedule: betting, bob_round, card, result, window, each 1ms to 1h; modes are "auto" and
+"dealer"; streams caps open WebSocket streams, the defaults shown). Every setting of a table
+has a range (README, "Settings and their ranges": session_hands 1 to 1000, squeeze_seconds 1
+to 60, ...); the server checks every table of the file before it makes any, and starts with
+none out of range. --betting is 1ms to 1h, --tournament-bots 0 to 18, --tournament-every 1m
+to 24h. Without "tables" the server runs the default tables above; "tables":[] runs none
+(make them with POST /api/admin/tables).
 The tournament games pay Banker 1:1 and Dragon bets generously because they are played for
 chips: a cash table of one needs "cash": true in its config, and the server then logs, and
 the lobby shows, the exact player edge of each of its bets.
@@ -89,6 +95,7 @@ type server struct {
 	Timeouts                        web.Timeouts
 	Demo                            demoTournaments // serve_tournaments.go
 	Operator                        operatorFlags   // serve_operator.go
+	Cluster                         clusterFlags    // serve_cluster.go
 
 	store storeCloser
 	host  *live.Host
@@ -114,6 +121,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.Float64Var(&s.TokenRate, "rate-token", 0, "requests a second each token may make (0: 50, bursts of 200)")
 	fs.Float64Var(&s.AddressRate, "rate-address", 0, "requests a second each client address may make (0: 200, bursts of 400)")
 	s.Operator.register(fs)
+	s.Cluster.register(fs)
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the server's whole run to this file (read it with go tool pprof)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -150,6 +158,9 @@ func (s *server) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkSettings(cfg); err != nil {
+		return err
+	}
 	if err := s.Operator.check(); err != nil {
 		return err
 	}
@@ -183,13 +194,9 @@ func (s *server) Start(ctx context.Context) error {
 		accounts = cache
 	}
 	if s.NATS != "" {
-		if !isPostgres(s.DB) {
-			return baccarat.Errorf(baccarat.CodeBadRequest, "--nats joins servers that share one database: give --db postgres://…")
-		}
-		if s.node, err = cluster.Connect(s.host, cluster.Options{URL: s.NATS, Leases: s.store, Logger: s.Log, Accounts: cache}); err != nil {
+		if err := s.joinCluster(secret, cache); err != nil {
 			return err
 		}
-		s.Log.Info("joined the cluster", "nats", s.NATS, "server", s.Owner)
 	}
 	if err := s.host.Open(ctx); err != nil {
 		return err
@@ -268,6 +275,43 @@ func (s *server) readConfig() (serveConfig, error) {
 	return cfg, nil
 }
 
+// The range of --tournament-every: long enough to register, short enough that a demo
+// tournament is there to be seen the same day.
+const (
+	minDemoEvery = time.Minute
+	maxDemoEvery = 24 * time.Hour
+)
+
+// checkSettings refuses, before anything starts, a setting out of its range: the flags that
+// pace the default tables and the demo tournaments, the demo money, and every table of the
+// config file. The host checks each table again as it creates it; checking them all first
+// means a bad one does not leave the ones before it made.
+func (s *server) checkSettings(cfg serveConfig) error {
+	for _, d := range []time.Duration{s.Betting, s.Demo.Betting} {
+		if d != 0 && (d < live.MinScheduleTime || d > live.MaxScheduleTime) {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "--betting %s: give %s to %s, as a table's schedule", d, live.MinScheduleTime, live.MaxScheduleTime)
+		}
+	}
+	if most := s.demoTournament(tournament.Games[0], time.Time{}).Config.MaxEntrants; s.Demo.Bots < 0 || s.Demo.Bots > most {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--tournament-bots %d: give 0 to %d, the entries of a demo tournament", s.Demo.Bots, most)
+	}
+	if d := s.Demo.Every; d != 0 && (d < minDemoEvery || d > maxDemoEvery) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--tournament-every %s: give %s to %s", d, minDemoEvery, maxDemoEvery)
+	}
+	if s.TokenRate < 0 || s.AddressRate < 0 {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--rate-token and --rate-address are requests a second: 0 (the default) or more")
+	}
+	if cfg.DemoCredit < 0 || cfg.DemoCredit > int64(baccarat.MaxAmount) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: demo_credit is %d: give 0 to %d minor units", s.Config, cfg.DemoCredit, baccarat.MaxAmount)
+	}
+	for _, spec := range cfg.Tables {
+		if err := errors.Join(spec.Config.Check(), spec.Schedule.Check()); err != nil {
+			return fmt.Errorf("%s: table %s: %w", s.Config, spec.ID, err)
+		}
+	}
+	return nil
+}
+
 // accountCacheTTL is how long a server believes an account it read, should the news of a
 // change be lost on its way; changes are announced, so this is a backstop.
 const accountCacheTTL = time.Minute
@@ -275,6 +319,13 @@ const accountCacheTTL = time.Minute
 // secret is the token-signing key: the flag, or a file beside an SQLite database made on
 // first start (0600), or for PostgreSQL a fresh one (tokens then last one process).
 func (s *server) secret() ([]byte, error) {
+	if s.Cluster.SecretFile != "" {
+		b, err := os.ReadFile(s.Cluster.SecretFile)
+		if err != nil {
+			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--secret-file %s: %v", s.Cluster.SecretFile, err)
+		}
+		s.Secret = strings.TrimSpace(string(b))
+	}
 	if s.Secret != "" {
 		b, err := hex.DecodeString(s.Secret)
 		if err != nil || len(b) < 16 {
@@ -297,6 +348,10 @@ func (s *server) secret() ([]byte, error) {
 	}
 	return fresh, nil
 }
+
+// secretGiven reports whether the secret was given (a flag, the environment or a file), as
+// every server of a cluster must share it, rather than made by this one.
+func (s *server) secretGiven() bool { return s.Secret != "" || s.Cluster.SecretFile != "" }
 
 // defaultTables: one automatic table of each cash game (the tournament games run in the demo
 // tournaments), and a dealer-driven Tiger table.

@@ -16,12 +16,15 @@ import (
 
 // operatorFlags plug a casino operator in: where players' money is kept (--wallet), the
 // operator's wallet (--wallet-url, --wallet-secret), and the secret its launches are signed
-// with.
+// under (--operator-secret). Each protocol signs with a key of its own derived from its
+// secret (seamless.DomainWallet, seamless.DomainLaunch), so an operator that configures one
+// secret for both still has a launch key and a wallet key apart: a wallet call captured on
+// the wire is no launch.
 type operatorFlags struct {
 	Wallet         string // "internal" (default) or "seamless"
 	WalletURL      string
 	WalletSecret   string // hex
-	OperatorSecret string // hex; default the wallet secret
+	OperatorSecret string // hex, the launches'; default the wallet secret (the keys stay apart)
 	PublicURL      string
 	WalletTimeout  time.Duration
 	Outbox         live.Outbox // tests make it quick
@@ -37,10 +40,17 @@ Operators (README "Operators: seamless wallet, launch, currencies"):
                         before the table takes the wager, and every return credited (0 for a
                         lost wager) or rolled back (voids, withdrawals) from an outbox written
                         with the settlement and delivered until answered. Tables in a real
-                        currency are seamless; play money (XXX) stays internal.
-  --operator-secret HEX the secret the operator signs POST /api/operator/launch with
-                        (default: --wallet-secret; or BACCARAT_OPERATOR_SECRET); without one,
-                        launches are refused
+                        currency are seamless; play money (XXX) stays internal. Calls are
+                        signed under HMAC-SHA256(wallet secret, "baccarat wallet v1") over
+                        method, path, X-Timestamp, X-Nonce and body; the operator signs every
+                        answer for its call, and an answer not so signed is no answer (a debit
+                        is rolled back, its wager refused 503 wallet_unavailable)
+  --operator-secret HEX the secret the operator's launches (POST /api/operator/launch) are
+                        signed under, with the key HMAC-SHA256(secret, "baccarat launch v1")
+                        over method, path, X-Timestamp, X-Nonce and body: taken once, within
+                        2 minutes of this server's clock (default: --wallet-secret, the keys
+                        still apart; or BACCARAT_OPERATOR_SECRET); without one, launches are
+                        refused
   --public-url URL      the base of launch URLs (default: the address the launch came to)
 `
 
@@ -48,7 +58,7 @@ func (o *operatorFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.Wallet, "wallet", "internal", "where players' money is kept: internal or seamless (the operator's wallet)")
 	fs.StringVar(&o.WalletURL, "wallet-url", os.Getenv("BACCARAT_WALLET_URL"), "the operator's seamless wallet base URL")
 	fs.StringVar(&o.WalletSecret, "wallet-secret", os.Getenv("BACCARAT_WALLET_SECRET"), "shared secret of the operator's wallet, hex")
-	fs.StringVar(&o.OperatorSecret, "operator-secret", os.Getenv("BACCARAT_OPERATOR_SECRET"), "secret of the operator's launch calls, hex (default: --wallet-secret)")
+	fs.StringVar(&o.OperatorSecret, "operator-secret", os.Getenv("BACCARAT_OPERATOR_SECRET"), "secret the operator's launches are signed under, hex (default: --wallet-secret; the launch key is derived apart from the wallet's)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "base URL of launch links (default: the address a launch came to)")
 	fs.DurationVar(&o.WalletTimeout, "wallet-timeout", seamless.DefaultTimeout, "a call to the operator's wallet gives up after this long (it is rolled back or retried)")
 }

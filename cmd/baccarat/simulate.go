@@ -37,10 +37,17 @@ Runs on every core; the same seed gives the same report whatever the number of c
 Bet on Baccarat's decimal bets are paid at the first-round odds of a fresh shoe.
 
   --decks     decks per shoe, within the game's range (SPEC §2; see 'baccarat games')
+  --shoes     1 to 1000000000 (default: 100000)
   --cut-card  cards behind the cut card, 0 to the shoe's cards less 6 (default: 14; Bet on
               Baccarat changes the shoe when fewer than 40 cards remain, BoB 3.4, that is 39)
-  --workers   goroutines, 1 or more (default: one per core)
-  --sessions  Dragon session lengths in hands; games with Dragon bets only
+  --workers   goroutines, 1 to 128 (default: one per core)
+  --sessions  Dragon session lengths in hands, up to 20 of them, each 1 to 1000 (the exact
+              chain beside each takes time growing with its square); games with Dragon bets
+              only
+
+On a terminal a progress bar runs on stderr. Ctrl-C (or SIGTERM) stops a run: it says how
+many shoes were dealt, reports nothing from part of a run, and exits 130. Exit status: 0
+done; 1 it failed; 2 the command line is wrong; 130 stopped.
 
   baccarat simulate --game mbs-tiger --shoes 100000
   baccarat simulate --game mbs-dragon --sessions 30,70 --seed 7 --json
@@ -112,31 +119,37 @@ func runSimulate(ctx context.Context, e *env, args []string) int {
 	if err := simConfig(fs, *gameID, *sessions, &cfg); err != nil {
 		return usageError(e, c.name, err)
 	}
-	g := cfg.Game
+	return simulateRun(ctx, e, cfg, *asJSON)
+}
+
+// simulateRun deals cfg's shoes and prints what they returned beside the exact values; when
+// ctx is done (Ctrl-C, SIGTERM) it says how far it got and prints no report.
+func simulateRun(ctx context.Context, e *env, cfg sim.Config, asJSON bool) int {
+	name := "simulate"
 	a, err := odds.Analyze(ctx, baccarat.NewCounts(cfg.Decks), nil)
 	if err != nil {
-		return fail(e, c.name, err)
+		return failed(ctx, e, name, err, func() string { return "before the first shoe: nothing printed" })
 	}
-	sheet := a.Sheet(g, nil)
+	sheet := a.Sheet(cfg.Game, nil)
 	cfg.Odds = map[string]baccarat.Odds{}
 	for _, b := range sheet.Bets {
 		if b.Price != nil {
 			cfg.Odds[b.Bet.ID] = max(b.Price.Odds, 100)
 		}
 	}
-	stop := startProgress(e, &cfg)
+	prog := startProgress(e, &cfg)
 	start := time.Now()
 	rep, err := sim.Run(ctx, cfg)
 	elapsed := time.Since(start)
-	stop()
+	prog.stop()
 	if err != nil {
-		return fail(e, c.name, err)
+		return failed(ctx, e, name, err, prog.sofar)
 	}
 	out, err := simOutput(ctx, rep, a, sheet, elapsed, cfg.Workers)
 	if err != nil {
-		return fail(e, c.name, err)
+		return failed(ctx, e, name, err, func() string { return "while working out the exact Dragon chains: nothing printed" })
 	}
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
@@ -146,10 +159,19 @@ func runSimulate(ctx context.Context, e *env, args []string) int {
 	return 0
 }
 
+// The ranges of simulate's counts (its help states them). maxSimShoes keeps a run to minutes
+// rather than days, and far from the int overflow that made sim panic on the largest counts;
+// each session length costs an exact chain whose time grows with its square.
+const (
+	maxSimShoes       = 1_000_000_000
+	maxSessionLengths = 20
+)
+
 // simConfig checks the flags and completes cfg: a game that exists, --decks within its range
-// (SPEC §2), --shoes 1 or more, --cut-card (when given) from 0 to the shoe's cards less the six
-// a round may need, --workers (when given) 1 or more, --sessions only for a game with Dragon
-// bets. A flag that is not given takes its default; one that is given is never replaced by it.
+// (SPEC §2), --shoes 1 to maxSimShoes, --cut-card (when given) from 0 to the shoe's cards less
+// the six a round may need, --workers (when given) 1 to maxWorkers, --sessions only for a game
+// with Dragon bets, at most maxSessionLengths of 1 to maxSessionHands. A flag that is not
+// given takes its default; one that is given is never replaced by it.
 func simConfig(fs *flag.FlagSet, gameID, sessions string, cfg *sim.Config) error {
 	g, err := gameFlag(gameID)
 	if err != nil {
@@ -159,15 +181,15 @@ func simConfig(fs *flag.FlagSet, gameID, sessions string, cfg *sim.Config) error
 	if cfg.Decks, err = gameDecks(fs, g, cfg.Decks); err != nil {
 		return err
 	}
-	if cfg.Shoes < 1 {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "--shoes %d: simulate 1 shoe or more", cfg.Shoes)
+	if cfg.Shoes < 1 || cfg.Shoes > maxSimShoes {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--shoes %d: simulate 1 shoe or more, at most %d (run several seeds for more)", cfg.Shoes, maxSimShoes)
 	}
 	if most := cfg.Decks*baccarat.NumCards - 6; given(fs, "cut-card") && (cfg.CutCard < 0 || cfg.CutCard > most) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--cut-card %d: cards behind the cut card are 0 to %d in a shoe of %d decks (a round may need 6 cards)",
 			cfg.CutCard, most, cfg.Decks)
 	}
-	if given(fs, "workers") && cfg.Workers < 1 {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "--workers %d: 1 or more goroutines (leave it out for one per core)", cfg.Workers)
+	if given(fs, "workers") && (cfg.Workers < 1 || cfg.Workers > maxWorkers) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--workers %d: 1 or more goroutines, at most %d (leave it out for one per core)", cfg.Workers, maxWorkers)
 	}
 	if given(fs, "sessions") && len(g.DragonBets()) == 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--sessions: %s has no Dragon bets, so no sessions to count (mbs-dragon has)", g.ID)
@@ -180,26 +202,42 @@ func parseSessions(s string) ([]int, error) {
 	if s == "" {
 		return nil, nil
 	}
+	fields := strings.Split(s, ",")
+	if len(fields) > maxSessionLengths {
+		return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--sessions: %d lengths; give at most %d", len(fields), maxSessionLengths)
+	}
 	var out []int
-	for _, f := range strings.Split(s, ",") {
+	for _, f := range fields {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--sessions %q: session lengths are whole numbers of hands, 1 or more", f)
+		if err != nil || n < 1 || n > maxSessionHands {
+			return nil, baccarat.Errorf(baccarat.CodeBadRequest, "--sessions %q: session lengths are whole numbers of hands, 1 to %d", f, maxSessionHands)
 		}
 		out = append(out, n)
 	}
 	return out, nil
 }
 
-// startProgress draws a progress bar on stderr while the run lasts, only when stderr is a
-// terminal; the returned function stops it and clears the line.
-func startProgress(e *env, cfg *sim.Config) func() {
+// progress follows a run's shoes: sofar says how far it got when it stopped, and on a
+// terminal a bar is drawn on stderr while it lasts.
+type progress struct {
+	total int
+	done  atomic.Int64
+	stop  func() // stops the bar and clears its line
+}
+
+func (p *progress) sofar() string {
+	return fmt.Sprintf("after %d of %d shoes: nothing is reported from part of a run", p.done.Load(), p.total)
+}
+
+// startProgress follows cfg's run (it sets cfg.Progress) and draws a progress bar on stderr
+// while it lasts, only when stderr is a terminal.
+func startProgress(e *env, cfg *sim.Config) *progress {
+	p := &progress{total: cfg.Shoes, stop: func() {}}
+	cfg.Progress = func(shoes int) { p.done.Store(int64(shoes)) }
 	f, ok := e.stderr.(*os.File)
 	if !ok || !isTerminal(f) {
-		return func() {}
+		return p
 	}
-	var done atomic.Int64
-	cfg.Progress = func(shoes int) { done.Store(int64(shoes)) }
 	quit, finished := make(chan struct{}), make(chan struct{})
 	start := time.Now()
 	go func() {
@@ -212,7 +250,7 @@ func startProgress(e *env, cfg *sim.Config) func() {
 				fmt.Fprint(e.stderr, "\r\033[K")
 				return
 			case <-tick.C:
-				n := done.Load()
+				n := p.done.Load()
 				frac := float64(n) / float64(cfg.Shoes)
 				bar := strings.Repeat("#", int(30*frac)) + strings.Repeat(".", 30-int(30*frac))
 				rate := float64(n) / time.Since(start).Seconds()
@@ -220,7 +258,8 @@ func startProgress(e *env, cfg *sim.Config) func() {
 			}
 		}
 	}()
-	return func() { close(quit); <-finished }
+	p.stop = func() { close(quit); <-finished }
+	return p
 }
 
 func simOutput(ctx context.Context, rep *sim.Report, a *odds.Analysis, sheet *odds.Sheet, elapsed time.Duration, workers int) (*simJSON, error) {

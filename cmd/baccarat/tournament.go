@@ -25,11 +25,12 @@ func init() {
 		usage: `Usage: baccarat tournament run --config T.json [--bots N] [--seed S] [--json]
 
 Plays a whole tournament (SPEC §5) as fast as the engine deals: N house bots register (bot1,
-bot2, …, taking the strategies flat, martingale, random and dragon in turn), the schedule
-runs on a virtual clock, every session is dealt at a table of its own from seeded shoes, and
-each hand's chip changes are reported to the tournament. No server and no database: the
-same tournament and table engines the live host runs. After each session it prints the
-table's standings and its chip account, which balances:
+bot2, …, taking the strategies flat, martingale, random and dragon in turn; N is 1 to the
+config's max_entrants, default 8), the schedule runs on a virtual clock, every session is
+dealt at a table of its own from seeded shoes, and each hand's chip changes are reported to
+the tournament. No server and no database: the same tournament and table engines the live
+host runs. After each session it prints the table's standings and its chip account, which
+balances:
 
   chips at the start + chips rebought = chips at the end + the house's net
 
@@ -66,6 +67,11 @@ dragon. The final round must be one table whatever the entries. Bets follow the 
 every wager at least the minimum, a player's stakes on one hand at most the maximum (Dragon
 bets apart), and with "required" a player without a wager has the minimum placed on Banker.
 A bad config is refused with the field at fault (exit 2).
+
+A tournament of thousands of entrants takes a while. Ctrl-C (or SIGTERM) stops it: the
+sessions already printed stay, it says how far it got (with --json nothing is printed: the
+object is written at the end) and exits 130. With --json on a terminal, stderr shows how
+many sessions have been played.
 `,
 		run: runTournament,
 	})
@@ -86,7 +92,7 @@ func runTournament(ctx context.Context, e *env, args []string) int {
 	}
 	fs := newFlags(e, c)
 	path := fs.String("config", "", "the tournament's configuration (JSON, see above)")
-	bots := fs.Int("bots", 8, "house bots that register (the entrants)")
+	bots := fs.Int("bots", 8, "house bots that register (the entrants): 1 to the config's max_entrants")
 	seed := fs.Uint64("seed", 1, "seed of the seating, the shoes and the bots")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if code, ok := parseFlags(fs, args[1:]); !ok {
@@ -100,22 +106,80 @@ func runTournament(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "baccarat tournament: %s [%s]\n", err, baccarat.ErrorCode(err))
 		return 2
 	}
-	opt := tabletop.Options{Bots: tabletop.Bots("bot", *bots), Seed: *seed}
+	return playTournament(ctx, e, cfg, tabletop.Options{Bots: tabletop.Bots("bot", *bots), Seed: *seed}, *asJSON)
+}
+
+// playTournament plays it and prints it: as text, each session as it ends, or as one JSON
+// object at the end. When ctx is done (Ctrl-C, SIGTERM) it says how far it got.
+func playTournament(ctx context.Context, e *env, cfg tournament.Config, opt tabletop.Options, asJSON bool) int {
+	played := &sessionCount{}
 	var text *textReport
-	if !*asJSON {
+	if !asJSON {
 		text = &textReport{w: e.stdout, cfg: cfg}
-		text.header(*bots)
-		opt.OnSession = text.session
+		text.header(len(opt.Bots))
+		opt.OnSession = played.then(text.session)
+	} else {
+		opt.OnSession = played.then(played.progress(e))
 	}
-	res, err := tabletop.Run(cfg, opt)
+	res, err := tabletop.Run(ctx, cfg, opt)
+	played.done()
 	if err != nil {
-		return fail(e, "tournament", err)
+		return failed(ctx, e, "tournament", err, played.sofar(asJSON))
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(e, tournamentJSON(res))
 	}
 	text.end(res)
 	return 0
+}
+
+// sessionCount follows a tournament run's sessions, for the line that says how far a run
+// that was stopped got.
+type sessionCount struct {
+	n, round int
+	clear    func() // clears a progress line on stderr
+}
+
+// then counts a session, then passes it on to next (when there is one).
+func (c *sessionCount) then(next func(tabletop.SessionResult)) func(tabletop.SessionResult) {
+	return func(s tabletop.SessionResult) {
+		c.n, c.round = c.n+1, s.Round
+		if next != nil {
+			next(s)
+		}
+	}
+}
+
+func (c *sessionCount) done() {
+	if c.clear != nil {
+		c.clear()
+	}
+}
+
+func (c *sessionCount) sofar(asJSON bool) func() string {
+	return func() string {
+		where := "before any session ended"
+		if c.n > 0 {
+			where = fmt.Sprintf("after %d sessions (the last in round %d)", c.n, c.round)
+		}
+		if asJSON {
+			return where + ": the tournament did not finish, and --json prints nothing of part of one"
+		}
+		return where + ": the tournament did not finish (no prizes)"
+	}
+}
+
+// progress says on stderr, when it is a terminal, how many sessions have been played (with
+// --json, which prints nothing until the end; done clears the line); nil otherwise.
+func (c *sessionCount) progress(e *env) func(tabletop.SessionResult) {
+	f, ok := e.stderr.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	c.clear = func() { fmt.Fprint(f, "\r\033[K") }
+	return func(s tabletop.SessionResult) {
+		fmt.Fprintf(f, "\r\033[Kround %d: %d sessions played", s.Round, c.n)
+	}
 }
 
 // readTournamentConfig reads a tournament's configuration strictly (no unknown fields),

@@ -32,7 +32,10 @@ a file that is not a baccarat database. It checks:
   - that no automatic table a server hosts has been stuck in one phase for longer than its
     schedule allows.
 Prints what it checked and every problem; exits 1 if there is any problem, and when the
-database holds no table at all (an empty or wrong file), unless --allow-empty.
+database holds no table at all (an empty or wrong file), unless --allow-empty. A PostgreSQL
+server it cannot reach (refused, unknown host, a wrong password, no such database) is a
+connection failure naming the address (never the password), not a database that is not
+ours; exit 1.
 
   baccarat verify                                   # ./baccarat.db
   baccarat verify --db postgres://postgres@127.0.0.1/test
@@ -75,6 +78,9 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 		}
 		for _, u := range rep.Undelivered {
 			fmt.Fprintf(e.stdout, "undelivered: %s\n", u)
+		}
+		for _, r := range rep.Resolved {
+			fmt.Fprintf(e.stdout, "resolved: %s\n", r)
 		}
 		for _, p := range rep.Paused {
 			fmt.Fprintf(e.stdout, "paused: %s\n", p)

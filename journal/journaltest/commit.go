@@ -35,6 +35,7 @@ func RunCommitter(t *testing.T, open func(t *testing.T) CommitStore) {
 		{"transactions already applied are skipped inside a batch", testCommitSkips},
 		{"a refused batch changes nothing", testCommitRefused},
 		{"concurrent commits on one head: one wins and its money moves once", testCommitRace},
+		{"a batch commits only under the lease it was decided under", testCommitFenced},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"a lease is held by one owner until it lapses", testLease},
 		{"racing acquirers: exactly one gets the lease", testLeaseRace},
 		{"lease calls validate their arguments", testLeaseArgs},
+		{"a lease's epoch rises with each new holder and survives a release", testLeaseEpoch},
 		{"audit verifies every table", testAudit},
 	}
 	for _, tc := range tests {

@@ -102,3 +102,72 @@ func testLeaseArgs(t *testing.T, s journal.Store) {
 	}
 	WantCode(t, s.Release(ctx, "t/1", "s1"), baccarat.CodeBadRequest)
 }
+
+func wantEpoch(t *testing.T, s journal.Store, want uint64) {
+	t.Helper()
+	if l, err := s.Lease(t.Context(), "t1"); err != nil || l.Epoch != want {
+		t.Fatalf("Lease = %+v, %v; want epoch %d", l, err, want)
+	}
+}
+
+// testLeaseEpoch: the epoch rises with each new tenure (a takeover, a release and a new
+// acquire), stays while its holder extends or renews it, and survives a release.
+func testLeaseEpoch(t *testing.T, s journal.Store) {
+	ctx := t.Context()
+	wantEpoch(t, s, 0)
+	acquire(t, s, "s1", leaseNow, true)
+	wantEpoch(t, s, 1)
+	acquire(t, s, "s1", leaseNow.Add(5*time.Second), true) // extended: the same tenure
+	if err := s.Renew(ctx, "t1", "s1", 10*time.Second, leaseNow.Add(9*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	wantEpoch(t, s, 1)
+	acquire(t, s, "s2", leaseNow.Add(30*time.Second), true) // s1 lapsed: a takeover
+	wantEpoch(t, s, 2)
+	if err := s.Release(ctx, "t1", "s2"); err != nil {
+		t.Fatal(err)
+	}
+	wantEpoch(t, s, 2) // kept by the released row
+	acquire(t, s, "s1", leaseNow.Add(31*time.Second), true)
+	wantEpoch(t, s, 3)
+}
+
+// testCommitFenced: a batch commits only under the lease it was decided under: the same
+// owner and epoch. A paused owner that lost its lease to another writes nothing, even with
+// the journal's head right.
+func testCommitFenced(t *testing.T, s CommitStore) {
+	ctx := t.Context()
+	w := setup(t, s, 10_000)
+	if ok, err := s.Acquire(ctx, "t1", "s1", 10*time.Second, leaseNow); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	l, _ := s.Lease(ctx, "t1")
+	fence := &journal.Fence{Table: "t1", Owner: "s1", Epoch: l.Epoch, Now: leaseNow.Add(time.Second)}
+	b, head := Wagers(journal.Head{}, "t1", w, 100, "r1", 2)
+	b.Fence = fence
+	Commit(t, s, b)
+	for _, c := range []struct {
+		name  string
+		fence journal.Fence
+	}{
+		{"an epoch gone by", journal.Fence{Table: "t1", Owner: "s1", Epoch: l.Epoch - 1, Now: leaseNow.Add(time.Second)}},
+		{"another owner", journal.Fence{Table: "t1", Owner: "s2", Epoch: l.Epoch, Now: leaseNow.Add(time.Second)}},
+	} {
+		next, _ := Wagers(head, "t1", w, 100, "r-"+c.name, 1)
+		next.Fence = &c.fence
+		WantCode(t, s.Commit(ctx, next), baccarat.CodeLeaseLost)
+		wantUnchanged(t, s, "t1", head, w, 9800)
+	}
+	// s1 is paused past its lease; s2 takes the table over and writes; s1 wakes and tries.
+	if ok, err := s.Acquire(ctx, "t1", "s2", 10*time.Second, leaseNow.Add(11*time.Second)); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	l2, _ := s.Lease(ctx, "t1")
+	won, head2 := Wagers(head, "t1", w, 100, "r-s2", 1)
+	won.Fence = &journal.Fence{Table: "t1", Owner: "s2", Epoch: l2.Epoch, Now: leaseNow.Add(12 * time.Second)}
+	Commit(t, s, won)
+	late, _ := Wagers(head2, "t1", w, 100, "r-late", 1) // even on the right head
+	late.Fence = &journal.Fence{Table: "t1", Owner: "s1", Epoch: l.Epoch, Now: leaseNow.Add(5 * time.Second)}
+	WantCode(t, s.Commit(ctx, late), baccarat.CodeLeaseLost)
+	wantUnchanged(t, s, "t1", head2, w, 9700)
+}

@@ -31,6 +31,10 @@ func RunWalletCalls(t *testing.T, open func(t *testing.T) WalletStore) {
 		{"the outbox: due calls are claimed once until their claim lapses", testClaim},
 		{"racing to place and to give back one debit: exactly one wins", testPlaceCancelRace},
 		{"listing calls by time, state and kind", testListCalls},
+		{"a refused credit settled by hand: closed once, with who, when and why", testSettleRefused},
+		{"a refused credit resent: a new tx carries it on, its debit still closed once", testResendRefused},
+		{"only a refused credit or rollback is resolved, and a failed action writes nothing", testResolveRules},
+		{"racing to resolve one refused call: exactly one action wins", testResolveRace},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,11 +8,13 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/tablehouse/baccarat/seamless"
 )
 
-// Admin calls a running wallet's admin endpoints, signed: for tests and demo scripts.
+// Admin calls a running wallet's admin endpoints, signed as the protocol's calls are (and
+// believing only answers signed for them): for tests and demo scripts.
 type Admin struct {
 	BaseURL string
 	Secret  []byte
@@ -51,7 +53,8 @@ func (a *Admin) do(ctx context.Context, method, path string, in, out any) error 
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(seamless.SignatureHeader, seamless.Sign(a.Secret, body))
+	key := seamless.DomainWallet.Key(a.Secret)
+	sig := seamless.NewStamp(method, path, time.Now()).Sign(req.Header, key, body)
 	hc := a.HTTP
 	if hc == nil {
 		hc = http.DefaultClient
@@ -65,7 +68,7 @@ func (a *Admin) do(ctx context.Context, method, path string, in, out any) error 
 	if err != nil {
 		return err
 	}
-	if !seamless.Verify(a.Secret, answer, resp.Header.Get(seamless.SignatureHeader)) {
+	if !seamless.Verify(key, seamless.AnswerMessage(resp.StatusCode, sig, answer), resp.Header.Get(seamless.SignatureHeader)) {
 		return fmt.Errorf("refwallet %s %s: the answer's signature does not match (status %d)", method, path, resp.StatusCode)
 	}
 	if resp.StatusCode != http.StatusOK {

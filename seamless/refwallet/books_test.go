@@ -38,7 +38,7 @@ func newWallet(t *testing.T, f Faults) *wallet {
 	t.Cleanup(hs.Close)
 	t.Cleanup(srv.Close) // first: wake held calls so the server can close
 	return &wallet{t: t, store: store, srv: srv, url: hs.URL,
-		client: &seamless.Client{BaseURL: hs.URL, Secret: secret, RequireSignedAnswers: true},
+		client: &seamless.Client{BaseURL: hs.URL, Secret: secret},
 		admin:  &Admin{BaseURL: hs.URL, Secret: secret}}
 }
 

@@ -6,8 +6,11 @@
 // repeat gets that answer byte for byte; a repeat with another body is refused; a credit
 // or rollback names a known debit and closes it, once; a rollback of a debit never seen is
 // answered OK and recorded, so the debit, arriving late, is refused ("rollback before
-// debit"); balances never go below zero; every call is signed, and a call with a wrong
-// signature is answered 401 and leaves no trace. It signs its answers too.
+// debit"); balances never go below zero; every call is signed (package seamless,
+// Signatures: the wallet's key derived from the secret, over the method, path, timestamp,
+// nonce and body), and a call with a wrong signature, or a timestamp more than
+// seamless.MaxSkew off the wallet's clock, is answered 401 and leaves no trace. It signs
+// every answer, for the call it answers.
 //
 // Beside the four calls, signed like them (a GET signs its empty body):
 //
@@ -15,8 +18,9 @@
 //	GET  /admin/report                                    every player and every tx (Report)
 //	GET  /admin/faults, PUT /admin/faults {"slow_ms","slow_p","fail_p","lose_p"}  (Faults)
 //
-// A signature over an empty body is the same on every GET, so anyone who has seen one can
-// read the report again: this wallet is for demos and tests, not for the internet.
+// A GET signs its empty body, its path and a timestamp: anyone who has seen one can read
+// the report again for seamless.MaxSkew (the wallet keeps no nonces); this wallet is for
+// demos and tests, not for the internet.
 package refwallet
 
 import (
@@ -134,7 +138,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		s.log.Error("wallet", "path", r.URL.Path, "err", err)
 	}
-	seamless.WriteSigned(w, s.secret, status, body)
+	seamless.WriteSigned(w, r, s.secret, status, body)
 }
 
 func (s *Server) handleBalance(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -197,7 +201,7 @@ func (s *Server) take(w http.ResponseWriter, r *http.Request, apply func(context
 		}
 	}
 	if f.fail {
-		seamless.WriteSigned(w, s.secret, http.StatusInternalServerError, seamless.Canonical(seamless.ErrorAnswer{
+		seamless.WriteSigned(w, r, s.secret, http.StatusInternalServerError, seamless.Canonical(seamless.ErrorAnswer{
 			Error: seamless.CodeInternal, Message: "fault switch: failed before taking the call; nothing was applied"}))
 		return
 	}
@@ -209,7 +213,7 @@ func (s *Server) take(w http.ResponseWriter, r *http.Request, apply func(context
 	if f.lose {
 		panic(http.ErrAbortHandler) // taken and recorded; the connection closes without an answer
 	}
-	seamless.WriteSigned(w, s.secret, rep.Status, rep.Body)
+	seamless.WriteSigned(w, r, s.secret, rep.Status, rep.Body)
 }
 
 func (s *Server) handleSetPlayer(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -222,7 +226,7 @@ func (s *Server) handleSetPlayer(w http.ResponseWriter, r *http.Request, body []
 		s.refuse(w, r, err)
 		return
 	}
-	s.answer(w, p)
+	s.answer(w, r, p)
 }
 
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, _ []byte) {
@@ -231,11 +235,11 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, _ []byte) 
 		s.refuse(w, r, err)
 		return
 	}
-	s.answer(w, rep)
+	s.answer(w, r, rep)
 }
 
-func (s *Server) handleFaults(w http.ResponseWriter, _ *http.Request, _ []byte) {
-	s.answer(w, s.faults.get())
+func (s *Server) handleFaults(w http.ResponseWriter, r *http.Request, _ []byte) {
+	s.answer(w, r, s.faults.get())
 }
 
 func (s *Server) handleSetFaults(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -245,10 +249,10 @@ func (s *Server) handleSetFaults(w http.ResponseWriter, r *http.Request, body []
 		return
 	}
 	s.faults.set(f)
-	s.answer(w, f)
+	s.answer(w, r, f)
 }
 
-func (s *Server) answer(w http.ResponseWriter, v any) {
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, v any) {
 	b, _ := json.Marshal(v)
-	seamless.WriteSigned(w, s.secret, http.StatusOK, b)
+	seamless.WriteSigned(w, r, s.secret, http.StatusOK, b)
 }

@@ -8,17 +8,29 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablehouse/baccarat/seamless"
 )
 
-// post sends body to path with the signature of signed under key (no header when key is
-// nil) and returns the status and the answer, checking the wallet signed it.
+// post sends body to path signed as the protocol signs it, under the wallet's key derived
+// from key (no headers when key is nil), over signed in place of the body, and returns the
+// status and the answer, checking the wallet signed it for this call.
 func (w *wallet) post(path, body, signed string, key []byte) (int, string) {
 	w.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, w.url+path, strings.NewReader(body))
+	h := http.Header{}
 	if key != nil {
-		req.Header.Set(seamless.SignatureHeader, seamless.Sign(key, []byte(signed)))
+		seamless.NewStamp(http.MethodPost, path, time.Now()).Sign(h, seamless.DomainWallet.Key(key), []byte(signed))
+	}
+	return w.postWith(path, body, h)
+}
+
+// postWith sends body to path with the headers h.
+func (w *wallet) postWith(path, body string, h http.Header) (int, string) {
+	w.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, w.url+path, strings.NewReader(body))
+	for k, v := range h {
+		req.Header[k] = v
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -26,8 +38,9 @@ func (w *wallet) post(path, body, signed string, key []byte) (int, string) {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if !seamless.Verify(secret, b, resp.Header.Get(seamless.SignatureHeader)) {
-		w.t.Errorf("%s: the answer %s is not signed", path, b)
+	msg := seamless.AnswerMessage(resp.StatusCode, req.Header.Get(seamless.SignatureHeader), b)
+	if !seamless.Verify(seamless.DomainWallet.Key(secret), msg, resp.Header.Get(seamless.SignatureHeader)) {
+		w.t.Errorf("%s: the answer %s is not signed for this call", path, b)
 	}
 	return resp.StatusCode, string(b)
 }
@@ -46,8 +59,9 @@ func code(err error) seamless.Code {
 	return "other: " + seamless.Code(err.Error())
 }
 
-// TestOperatorSignatureRequired: every endpoint, admin ones included, refuses a call with
-// no signature or a wrong one with 401, and nothing is recorded or changed.
+// TestOperatorSignatureRequired: every endpoint, admin ones included, refuses with 401 a
+// call with no signature, a wrong one, one made for another call, path or protocol, or one
+// made long ago, and nothing is recorded or changed.
 func TestOperatorSignatureRequired(t *testing.T) {
 	w := newWallet(t, Faults{})
 	w.player("ann", 1000)
@@ -66,6 +80,34 @@ func TestOperatorSignatureRequired(t *testing.T) {
 			t.Errorf("%s: %d %s, want 401 bad_signature", c.name, status, answer)
 		}
 	}
+	now := time.Now()
+	stamped := func(st seamless.Stamp, key []byte) http.Header {
+		h := http.Header{}
+		st.Sign(h, key, []byte(body))
+		return h
+	}
+	walletKey, launchKey := seamless.DomainWallet.Key(secret), seamless.DomainLaunch.Key(secret)
+	debitAt := func(at time.Time) seamless.Stamp { return seamless.NewStamp(http.MethodPost, seamless.PathDebit, at) }
+	for name, h := range map[string]http.Header{
+		"signed over the body alone with the secret itself": {seamless.SignatureHeader: {seamless.Sign(secret, []byte(body))}},
+		"signed with the launch key (a launch replayed)":    stamped(debitAt(now), launchKey),
+		"signed with the secret itself":                     stamped(debitAt(now), secret),
+		"signed for /credit":                                stamped(seamless.NewStamp(http.MethodPost, seamless.PathCredit, now), walletKey),
+		"signed as a GET":                                   stamped(seamless.NewStamp(http.MethodGet, seamless.PathDebit, now), walletKey),
+		"signed 38 minutes ago":                             stamped(debitAt(now.Add(-38*time.Minute)), walletKey),
+		"dated 10 minutes ahead":                            stamped(debitAt(now.Add(10*time.Minute)), walletKey),
+		"with a short nonce": stamped(seamless.Stamp{Method: http.MethodPost, Path: seamless.PathDebit, Time: now.Unix(),
+			Nonce: "abc"}, walletKey),
+		"with its timestamp twice": func() http.Header {
+			h := stamped(debitAt(now), walletKey)
+			h.Add(seamless.TimestampHeader, h.Get(seamless.TimestampHeader))
+			return h
+		}(),
+	} {
+		if status, answer := w.postWith(seamless.PathDebit, body, h); status != 401 || !strings.Contains(answer, `"bad_signature"`) {
+			t.Errorf("a debit %s: %d %s, want 401 bad_signature", name, status, answer)
+		}
+	}
 	for _, path := range []string{"/admin/report", "/admin/faults"} {
 		resp, err := http.Get(w.url + path)
 		if err != nil {
@@ -79,6 +121,9 @@ func TestOperatorSignatureRequired(t *testing.T) {
 	rep := w.balanced()
 	if len(rep.Txs) != 0 || rep.Players[0].Balance != 1000 {
 		t.Fatalf("refused calls left a trace: %+v", rep)
+	}
+	if status, answer := w.postWith(seamless.PathDebit, body, stamped(debitAt(now.Add(-time.Minute)), walletKey)); status != 200 {
+		t.Fatalf("the same debit signed a minute ago, within the %s allowed: %d %s", seamless.MaxSkew, status, answer)
 	}
 }
 

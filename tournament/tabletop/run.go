@@ -2,6 +2,7 @@ package tabletop
 
 import (
 	"cmp"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
@@ -83,7 +84,11 @@ type Prize struct {
 // twice, in the players' chip wallets (the table's settlements) and in the tournament (the
 // reports), and a session whose two records disagree is an error: it is what the live
 // host's books check.
-func Run(cfg tournament.Config, opt Options) (*Result, error) {
+//
+// A large tournament is long work: Run stops, with ctx's error, soon after ctx is done (it
+// looks between registrations, schedule steps and the hands of each table); the sessions
+// that ended before have been passed to OnSession.
+func Run(ctx context.Context, cfg tournament.Config, opt Options) (*Result, error) {
 	t, err := tournament.New(cfg)
 	if err != nil {
 		return nil, err
@@ -93,10 +98,10 @@ func Run(cfg tournament.Config, opt Options) (*Result, error) {
 	}
 	r := &runner{t: t, opt: opt, g: t.Game(), now: cfg.RegistrationOpens, wallets: map[string]baccarat.Money{},
 		players: map[string]*Player{}, last: map[string]baccarat.Money{}, tables: map[int]*simTable{}}
-	if err := r.register(); err != nil {
+	if err := r.register(ctx); err != nil {
 		return nil, err
 	}
-	if err := r.loop(); err != nil {
+	if err := r.loop(ctx); err != nil {
 		return nil, err
 	}
 	return r.result(), nil
@@ -134,11 +139,14 @@ func (r *runner) apply(c tournament.Command) ([]tournament.Event, error) {
 	return evs, r.after(evs)
 }
 
-func (r *runner) register() error {
+func (r *runner) register(ctx context.Context) error {
 	if _, err := r.apply(tournament.Command{Type: tournament.CmdOpenRegistration}); err != nil {
 		return err
 	}
 	for _, b := range r.opt.Bots {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		p, err := NewPlayer(b, r.opt.Seed)
 		if err != nil {
 			return err
@@ -151,14 +159,17 @@ func (r *runner) register() error {
 	return nil
 }
 
-// loop runs the schedule and deals the hands until the tournament ends.
-func (r *runner) loop() error {
+// loop runs the schedule and deals the hands until the tournament ends, or ctx is done.
+func (r *runner) loop(ctx context.Context) error {
 	for guard := 0; ; guard++ {
 		if ph := r.t.Phase(); ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled {
 			return nil
 		}
 		if guard > 10_000_000 {
 			return baccarat.Errorf(baccarat.CodeInternal, "the tournament does not end")
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		cmd, at := tournament.Next(r.t, r.now)
 		switch {
@@ -167,7 +178,7 @@ func (r *runner) loop() error {
 				return err
 			}
 		case len(r.tables) > 0:
-			if err := r.handRound(); err != nil {
+			if err := r.handRound(ctx); err != nil {
 				return err
 			}
 			r.now = r.now.Add(r.opt.HandTime)
@@ -312,13 +323,16 @@ func (r *runner) standings(e *tournament.Event, roundEnded bool, advancing []str
 }
 
 // handRound deals one hand at every table playing a session, in table order.
-func (r *runner) handRound() error {
+func (r *runner) handRound(ctx context.Context) error {
 	ns := make([]int, 0, len(r.tables))
 	for n := range r.tables {
 		ns = append(ns, n)
 	}
 	slices.Sort(ns)
 	for _, n := range ns {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if tb := r.tables[n]; tb != nil {
 			if err := r.hand(tb); err != nil {
 				return err

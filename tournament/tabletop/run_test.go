@@ -1,7 +1,9 @@
 package tabletop_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -36,7 +38,7 @@ func TestRunPlaysWholeTournamentsWhoseChipsAndPrizesAddUp(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := tabletop.Run(c.cfg, tabletop.Options{Bots: tabletop.Bots("bot", 8), Seed: 7})
+			res, err := tabletop.Run(t.Context(), c.cfg, tabletop.Options{Bots: tabletop.Bots("bot", 8), Seed: 7})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,7 +77,7 @@ func timedWithRebuys() tournament.Config {
 
 func TestRunIsDeterministicForASeed(t *testing.T) {
 	run := func(seed uint64) string {
-		res, err := tabletop.Run(threeRounds("mbs-dragon", 10), tabletop.Options{Bots: tabletop.Bots("bot", 8), Seed: seed})
+		res, err := tabletop.Run(t.Context(), threeRounds("mbs-dragon", 10), tabletop.Options{Bots: tabletop.Bots("bot", 8), Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,5 +89,51 @@ func TestRunIsDeterministicForASeed(t *testing.T) {
 	}
 	if run(3) == run(4) {
 		t.Fatal("two seeds played the same tournament")
+	}
+}
+
+// wideFirstRound: 400 players at 40 tables of 10, the top 2 of each to a final table of 80;
+// the first round's 40 sessions all end on the same hand.
+func wideFirstRound() tournament.Config {
+	c := threeRounds("mbs-tournament", 10)
+	c.MaxEntrants, c.TableSize = 400, 80
+	c.Rounds = []tournament.Round{{Hands: 10, Advance: 2}, {Hands: 5}}
+	return c
+}
+
+// TestRunStopsWhenCancelled: a large tournament is long work, and Run is how 'baccarat
+// tournament run' stops on Ctrl-C: once its context is done it returns the context's error
+// before the next registration, step of the schedule or table's hand, with no result.
+func TestRunStopsWhenCancelled(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		cfg      tournament.Config
+		bots     int
+		sessions int // sessions ended when the context is cancelled (0: cancelled before the start)
+	}{
+		{"cancelled before the start: nothing is played", threeRounds("mbs-dragon", 10), 8, 0},
+		{"cancelled as the first session ends: no other table deals its last hand", wideFirstRound(), 400, 1},
+		{"cancelled as the first round's last session ends: the next round is not played", threeRounds("mbs-dragon", 10), 8, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			if tc.sessions == 0 {
+				cancel()
+			}
+			ended := 0
+			opt := tabletop.Options{Bots: tabletop.Bots("bot", tc.bots), Seed: 7, OnSession: func(tabletop.SessionResult) {
+				if ended++; ended == tc.sessions {
+					cancel()
+				}
+			}}
+			res, err := tabletop.Run(ctx, tc.cfg, opt)
+			if !errors.Is(err, context.Canceled) || res != nil {
+				t.Fatalf("Run returned %v, %v; want no result and context.Canceled", res, err)
+			}
+			if ended != tc.sessions {
+				t.Errorf("%d sessions ended; want %d, those before the cancel", ended, tc.sessions)
+			}
+		})
 	}
 }

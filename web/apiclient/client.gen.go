@@ -38,6 +38,24 @@ func (e BetRulesKind) Valid() bool {
 	}
 }
 
+// Defines values for CallResolutionAction.
+const (
+	Resend CallResolutionAction = "resend"
+	Settle CallResolutionAction = "settle"
+)
+
+// Valid indicates whether the value is a known member of the CallResolutionAction enum.
+func (e CallResolutionAction) Valid() bool {
+	switch e {
+	case Resend:
+		return true
+	case Settle:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CommandCmd.
 const (
 	Card             CommandCmd = "card"
@@ -237,6 +255,8 @@ const (
 	WalletCallStateFailed    WalletCallState = "failed"
 	WalletCallStatePending   WalletCallState = "pending"
 	WalletCallStatePlaced    WalletCallState = "placed"
+	WalletCallStateResent    WalletCallState = "resent"
+	WalletCallStateSettled   WalletCallState = "settled"
 )
 
 // Valid indicates whether the value is a known member of the WalletCallState enum.
@@ -251,6 +271,10 @@ func (e WalletCallState) Valid() bool {
 	case WalletCallStatePending:
 		return true
 	case WalletCallStatePlaced:
+		return true
+	case WalletCallStateResent:
+		return true
+	case WalletCallStateSettled:
 		return true
 	default:
 		return false
@@ -403,6 +427,24 @@ type BetRules struct {
 // BetRulesKind defines model for BetRules.Kind.
 type BetRulesKind string
 
+// CallResolution an admin's action on a refused credit or rollback, kept with the call for the audit
+type CallResolution struct {
+	Action CallResolutionAction `json:"action"`
+	At     time.Time            `json:"at"`
+
+	// By the admin's account id, or cli:<user> from baccarat reconcile
+	By string `json:"by"`
+
+	// Reason why; required to settle
+	Reason *string `json:"reason,omitempty"`
+
+	// ResentAs a resend: the tx of the call that carries it on
+	ResentAs *string `json:"resent_as,omitempty"`
+}
+
+// CallResolutionAction defines model for CallResolution.Action.
+type CallResolutionAction string
+
 // CallTotals defines model for CallTotals.
 type CallTotals struct {
 	// Credited credits answered
@@ -414,14 +456,20 @@ type CallTotals struct {
 	// GivenBack debits given back before their wager was placed
 	GivenBack int64 `json:"given_back"`
 
-	// NetToPlayers credited + rolled_back - debited
+	// NetToPlayers credited + rolled_back + settled_by_hand - debited
 	NetToPlayers int64 `json:"net_to_players"`
 
 	// Outstanding credits and rollbacks not yet answered
 	Outstanding int64 `json:"outstanding"`
 
+	// Refused credits and rollbacks refused for good and not yet resolved: owed, waiting for an admin
+	Refused int64 `json:"refused"`
+
 	// RolledBack rollbacks of placed wagers answered: voids, withdrawals
 	RolledBack int64 `json:"rolled_back"`
+
+	// SettledByHand credits, and rollbacks of placed wagers, an admin settled by hand (the operator paid some other way)
+	SettledByHand int64 `json:"settled_by_hand"`
 }
 
 // Command defines model for Command.
@@ -536,10 +584,13 @@ type Reconciliation struct {
 	// Counts the period's calls by state
 	Counts map[string]int `json:"counts"`
 
-	// Failed credits and rollbacks the operator refused
+	// Failed credits and rollbacks the operator refused for good, not yet resolved: each waits for an admin to resend or settle it
 	Failed []WalletCall `json:"failed"`
 	From   time.Time    `json:"from"`
-	To     time.Time    `json:"to"`
+
+	// Resolved refused calls an admin resent or settled by hand in the period (by the time of the action), with who, when and why
+	Resolved []WalletCall `json:"resolved"`
+	To       time.Time    `json:"to"`
 
 	// Totals by currency
 	Totals map[string]CallTotals `json:"totals"`
@@ -549,6 +600,15 @@ type Reconciliation struct {
 
 	// Undelivered every call still pending, whenever written
 	Undelivered []WalletCall `json:"undelivered"`
+}
+
+// ResolvedCall what came of an admin's action on a refused call
+type ResolvedCall struct {
+	// Call the call as resolved (resent or settled)
+	Call WalletCall `json:"call"`
+
+	// Resent a resend: the call that carries it on, pending, sent at once
+	Resent *WalletCall `json:"resent,omitempty"`
 }
 
 // Spec defines model for Spec.
@@ -761,16 +821,22 @@ type WalletCall struct {
 	Currency string    `json:"currency"`
 
 	// DebitTx a credit or rollback: the debit it closes
-	DebitTx   *string        `json:"debit_tx,omitempty"`
-	Error     *string        `json:"error,omitempty"`
-	Kind      WalletCallKind `json:"kind"`
-	NextAt    *time.Time     `json:"next_at,omitempty"`
-	Player    string         `json:"player"`
-	RequestId *string        `json:"request_id,omitempty"`
-	Round     int64          `json:"round"`
-	Seq       int64          `json:"seq"`
+	DebitTx *string        `json:"debit_tx,omitempty"`
+	Error   *string        `json:"error,omitempty"`
+	Kind    WalletCallKind `json:"kind"`
+	NextAt  *time.Time     `json:"next_at,omitempty"`
+	Player  string         `json:"player"`
 
-	// State a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused: it needs a person)
+	// Replaces a call an admin resent: the refused call it carries on
+	Replaces  *string `json:"replaces,omitempty"`
+	RequestId *string `json:"request_id,omitempty"`
+
+	// Resolution an admin's action on a refused credit or rollback, kept with the call for the audit
+	Resolution *CallResolution `json:"resolution,omitempty"`
+	Round      int64           `json:"round"`
+	Seq        int64           `json:"seq"`
+
+	// State a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused for good by the operator's signed answer: an admin resends it or settles it); then resent (a new call, resolution.resent_as, carries it on) or settled (by hand: the operator paid some other way). Done, resent and settled are final
 	State WalletCallState `json:"state"`
 	Table string          `json:"table"`
 
@@ -786,7 +852,7 @@ type WalletCall struct {
 // WalletCallKind defines model for WalletCall.Kind.
 type WalletCallKind string
 
-// WalletCallState a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused: it needs a person)
+// WalletCallState a debit: pending until placed (its wager is at the table), failed (refused: nothing moved) or cancelled (given back: its rollback is in the outbox); a credit or rollback: pending until done (answered) or failed (refused for good by the operator's signed answer: an admin resends it or settles it); then resent (a new call, resolution.resent_as, carries it on) or settled (by hand: the operator paid some other way). Done, resent and settled are final
 type WalletCallState string
 
 // WalletCreditRequest defines model for WalletCreditRequest.
@@ -930,6 +996,16 @@ type GetReconciliationParams struct {
 	To *string `form:"to,omitempty" json:"to,omitempty"`
 }
 
+// ResendWalletCallJSONBody defines parameters for ResendWalletCall.
+type ResendWalletCallJSONBody struct {
+	Reason *string `json:"reason,omitempty"`
+}
+
+// SettleWalletCallJSONBody defines parameters for SettleWalletCall.
+type SettleWalletCallJSONBody struct {
+	Reason string `json:"reason"`
+}
+
 // SetLimitsJSONBody defines parameters for SetLimits.
 type SetLimitsJSONBody struct {
 	Bet    *string `json:"bet,omitempty"`
@@ -1024,6 +1100,12 @@ type UpdateAccountJSONRequestBody UpdateAccountJSONBody
 
 // CreditAccountJSONRequestBody defines body for CreditAccount for application/json ContentType.
 type CreditAccountJSONRequestBody CreditAccountJSONBody
+
+// ResendWalletCallJSONRequestBody defines body for ResendWalletCall for application/json ContentType.
+type ResendWalletCallJSONRequestBody ResendWalletCallJSONBody
+
+// SettleWalletCallJSONRequestBody defines body for SettleWalletCall for application/json ContentType.
+type SettleWalletCallJSONRequestBody SettleWalletCallJSONBody
 
 // CreateTableJSONRequestBody defines body for CreateTable for application/json ContentType.
 type CreateTableJSONRequestBody = Spec
@@ -1210,6 +1292,42 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
 	GetReconciliation(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResendWalletCallWithBody Send a refused credit or rollback again, under a new tx id (admin)
+	//
+	// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+	ResendWalletCallWithBody(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResendWalletCall Send a refused credit or rollback again, under a new tx id (admin)
+	//
+	// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+	ResendWalletCall(ctx context.Context, tx string, body ResendWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SettleWalletCallWithBody Close a refused credit or rollback as settled by hand (admin)
+	//
+	// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+	SettleWalletCallWithBody(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SettleWalletCall Close a refused credit or rollback as settled by hand (admin)
+	//
+	// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+	SettleWalletCall(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateTableWithBody Create a table (admin)
 	//
@@ -1639,6 +1757,82 @@ func (c *Client) IssueToken(ctx context.Context, id string, reqEditors ...Reques
 // Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
 func (c *Client) GetReconciliation(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetReconciliationRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResendWalletCallWithBody Send a refused credit or rollback again, under a new tx id (admin)
+//
+// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+func (c *Client) ResendWalletCallWithBody(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResendWalletCallRequestWithBody(c.Server, tx, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResendWalletCall Send a refused credit or rollback again, under a new tx id (admin)
+//
+// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+func (c *Client) ResendWalletCall(ctx context.Context, tx string, body ResendWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResendWalletCallRequest(c.Server, tx, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SettleWalletCallWithBody Close a refused credit or rollback as settled by hand (admin)
+//
+// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+func (c *Client) SettleWalletCallWithBody(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSettleWalletCallRequestWithBody(c.Server, tx, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SettleWalletCall Close a refused credit or rollback as settled by hand (admin)
+//
+// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+func (c *Client) SettleWalletCall(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSettleWalletCallRequest(c.Server, tx, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2633,6 +2827,100 @@ func NewGetReconciliationRequest(server string, params *GetReconciliationParams)
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewResendWalletCallRequest calls the generic ResendWalletCall builder with application/json body
+func NewResendWalletCallRequest(server string, tx string, body ResendWalletCallJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewResendWalletCallRequestWithBody(server, tx, "application/json", bodyReader)
+}
+
+// NewResendWalletCallRequestWithBody constructs an http.Request for the ResendWalletCall method, with any body, and a specified content type
+func NewResendWalletCallRequestWithBody(server string, tx string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "tx", tx, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/reconciliation/calls/%s/resend", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewSettleWalletCallRequest calls the generic SettleWalletCall builder with application/json body
+func NewSettleWalletCallRequest(server string, tx string, body SettleWalletCallJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSettleWalletCallRequestWithBody(server, tx, "application/json", bodyReader)
+}
+
+// NewSettleWalletCallRequestWithBody constructs an http.Request for the SettleWalletCall method, with any body, and a specified content type
+func NewSettleWalletCallRequestWithBody(server string, tx string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "tx", tx, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/reconciliation/calls/%s/settle", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -3852,6 +4140,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/admin/reconciliation (the `GetReconciliation` operationId).
 	GetReconciliationWithResponse(ctx context.Context, params *GetReconciliationParams, reqEditors ...RequestEditorFn) (*GetReconciliationResponse, error)
 
+	// ResendWalletCallWithBodyWithResponse Send a refused credit or rollback again, under a new tx id (admin)
+	//
+	// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+	ResendWalletCallWithBodyWithResponse(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResendWalletCallResponse, error)
+
+	// ResendWalletCallWithResponse Send a refused credit or rollback again, under a new tx id (admin)
+	//
+	// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+	ResendWalletCallWithResponse(ctx context.Context, tx string, body ResendWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*ResendWalletCallResponse, error)
+
+	// SettleWalletCallWithBodyWithResponse Close a refused credit or rollback as settled by hand (admin)
+	//
+	// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+	SettleWalletCallWithBodyWithResponse(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SettleWalletCallResponse, error)
+
+	// SettleWalletCallWithResponse Close a refused credit or rollback as settled by hand (admin)
+	//
+	// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+	SettleWalletCallWithResponse(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*SettleWalletCallResponse, error)
+
 	// CreateTableWithBodyWithResponse Create a table (admin)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -4888,6 +5212,186 @@ func (r GetReconciliationResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetReconciliationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ResendWalletCallResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ResolvedCall
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ResendWalletCallResponse) GetJSON200() *ResolvedCall {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ResendWalletCallResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ResendWalletCallResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ResendWalletCallResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ResendWalletCallResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ResendWalletCallResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ResendWalletCallResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ResendWalletCallResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ResendWalletCallResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ResendWalletCallResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ResendWalletCallResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ResendWalletCallResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type SettleWalletCallResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ResolvedCall
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SettleWalletCallResponse) GetJSON200() *ResolvedCall {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SettleWalletCallResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SettleWalletCallResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SettleWalletCallResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SettleWalletCallResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SettleWalletCallResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SettleWalletCallResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SettleWalletCallResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SettleWalletCallResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SettleWalletCallResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SettleWalletCallResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SettleWalletCallResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7308,6 +7812,66 @@ func (c *ClientWithResponses) GetReconciliationWithResponse(ctx context.Context,
 	return ParseGetReconciliationResponse(rsp)
 }
 
+// ResendWalletCallWithBodyWithResponse Send a refused credit or rollback again, under a new tx id (admin)
+//
+// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+func (c *ClientWithResponses) ResendWalletCallWithBodyWithResponse(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResendWalletCallResponse, error) {
+	rsp, err := c.ResendWalletCallWithBody(ctx, tx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResendWalletCallResponse(rsp)
+}
+
+// ResendWalletCallWithResponse Send a refused credit or rollback again, under a new tx id (admin)
+//
+// For a call listed as failed by the reconciliation. The operator answers a refused tx id with its refusal for ever, so the call is sent again as a new call (resolution.resent_as, with replaces naming the refused one), due at once; the refused call becomes resent and is never sent again. The player cannot be paid twice: the refused call moved nothing, and the operator closes a debit once (a second closer would be refused debit_closed). The reason (optional, at most 500 bytes), the admin and the time are kept with the call.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/resend (the `ResendWalletCall` operationId).
+func (c *ClientWithResponses) ResendWalletCallWithResponse(ctx context.Context, tx string, body ResendWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*ResendWalletCallResponse, error) {
+	rsp, err := c.ResendWalletCall(ctx, tx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResendWalletCallResponse(rsp)
+}
+
+// SettleWalletCallWithBodyWithResponse Close a refused credit or rollback as settled by hand (admin)
+//
+// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+func (c *ClientWithResponses) SettleWalletCallWithBodyWithResponse(ctx context.Context, tx string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SettleWalletCallResponse, error) {
+	rsp, err := c.SettleWalletCallWithBody(ctx, tx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSettleWalletCallResponse(rsp)
+}
+
+// SettleWalletCallWithResponse Close a refused credit or rollback as settled by hand (admin)
+//
+// For a call listed as failed by the reconciliation, which the operator paid (or gave back) some other way: the call becomes settled and is never sent again. The reason (required, at most 500 bytes), the admin and the time are kept with the call, and shown by the reconciliation and verify.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
+func (c *ClientWithResponses) SettleWalletCallWithResponse(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*SettleWalletCallResponse, error) {
+	rsp, err := c.SettleWalletCall(ctx, tx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSettleWalletCallResponse(rsp)
+}
+
 // CreateTableWithBodyWithResponse Create a table (admin)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -8419,6 +8983,156 @@ func ParseGetReconciliationResponse(rsp *http.Response) (*GetReconciliationRespo
 			return nil, err
 		}
 		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseResendWalletCallResponse parses an HTTP response from a ResendWalletCallWithResponse call
+func ParseResendWalletCallResponse(rsp *http.Response) (*ResendWalletCallResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ResendWalletCallResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ResolvedCall
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseSettleWalletCallResponse parses an HTTP response from a SettleWalletCallWithResponse call
+func ParseSettleWalletCallResponse(rsp *http.Response) (*SettleWalletCallResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SettleWalletCallResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ResolvedCall
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error

@@ -30,6 +30,15 @@
     try { localStorage.removeItem(TOKEN_KEY); } catch (e) { /* ignore */ }
     memToken = '';
   }
+  // A token past half its life comes back renewed in X-Token-Refresh (tokens expire: 12 hours
+  // for a player, 24 for staff, web/API.md): keep the new one, so a page in use stays signed
+  // in, unless this page signed in as someone else meanwhile. Streams take it when they
+  // reconnect.
+  function adoptRefreshed(sent, res) {
+    const fresh = res.headers.get('X-Token-Refresh');
+    if (!fresh || !sent || token() !== sent) return;
+    try { localStorage.setItem(TOKEN_KEY, fresh); } catch (e) { /* private mode */ memToken = fresh; }
+  }
 
   // ---- the API client ------------------------------------------------------------------
   class ApiError extends Error {
@@ -56,6 +65,7 @@
     } catch (e) {
       throw new ApiError(0, 'network', t('err.network'));
     }
+    adoptRefreshed(tok, res);
     const text = await res.text();
     let data = null;
     if (text) {

@@ -1,0 +1,4 @@
+-- A lease's epoch: raised each time a server takes a table it did not hold, and checked inside
+-- every commit (journal.Fence), so a server that lost its lease can never write again.
+ALTER TABLE leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+UPDATE leases SET epoch = 1 WHERE owner <> '';
