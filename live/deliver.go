@@ -188,11 +188,12 @@ func (h *Host) signedRefusals() bool {
 	return ok
 }
 
-// retryText is the error a call retried keeps: a refusal not trusted says so.
+// retryText is the error a call retried keeps: a refusal that does not stop it (not known
+// to be signed, or one that asks to be asked again) says so.
 func retryText(err error) string {
 	var re *seamless.RefusedError
 	if errors.As(err, &re) && re.Status != 0 {
-		return truncate("not trusted as a refusal, sent again: "+refusalText(err)+" (status "+strconv.Itoa(re.Status)+")", 200)
+		return truncate("not a definite refusal, sent again: "+refusalText(err)+" (status "+strconv.Itoa(re.Status)+")", 200)
 	}
 	return truncate(err.Error(), 200)
 }

@@ -302,7 +302,7 @@ func TestAnOperatorNotKnownToCheckSignaturesIsTrustedWithNoRefusal(t *testing.T)
 		time.Sleep(fastOutbox.Every)
 	}
 	c, err := db.Call(context.Background(), tx)
-	if err != nil || c.State != journal.CallPending || !strings.Contains(c.Error, "not trusted") {
+	if err != nil || c.State != journal.CallPending || !strings.Contains(c.Error, "not a definite refusal") {
 		t.Fatalf("a credit refused to an untrusting client: %+v, %v", c, err)
 	}
 	if rep, _ := live.Verify(context.Background(), db, time.Now()); len(rep.Undelivered) == 0 || !rep.OK() {
@@ -359,7 +359,8 @@ func TestVerifyCatchesAResendNothingCarriesOn(t *testing.T) {
 	}
 	settledOutbox(t, db)
 	verifyClean(t, db)
-	raw, err := sql.Open("sqlite", "file:"+path)
+	h.Close() // nothing writes while the fault is planted
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,5 +371,35 @@ func TestVerifyCatchesAResendNothingCarriesOn(t *testing.T) {
 	rep, err := live.Verify(context.Background(), db, time.Now())
 	if err != nil || len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "not recorded as carrying it on") {
 		t.Fatalf("verify after the fault: %q, %v", rep.Problems, err)
+	}
+}
+
+// TestBackoffIsCappedForEver: the wait doubles from MinBackoff to MaxBackoff and stays
+// there however many attempts came before (a call is retried until answered), without
+// overflowing on a long ceiling.
+func TestBackoffIsCappedForEver(t *testing.T) {
+	d := live.Outbox{MinBackoff: 500 * time.Millisecond, MaxBackoff: 5 * time.Minute}
+	for _, c := range []struct {
+		n    int
+		want time.Duration
+	}{
+		{1, 500 * time.Millisecond}, {2, time.Second}, {3, 2 * time.Second}, {10, 256 * time.Second},
+		{11, 5 * time.Minute}, {1000, 5 * time.Minute}, {1 << 40, 5 * time.Minute},
+	} {
+		if got := d.Backoff(c.n); got != c.want {
+			t.Errorf("retry %d: %s, want %s", c.n, got, c.want)
+		}
+	}
+	if got := (live.Outbox{}).Backoff(1 << 20); got != 5*time.Minute {
+		t.Errorf("the defaults' ceiling: %s", got)
+	}
+	huge := live.Outbox{MinBackoff: time.Second, MaxBackoff: time.Duration(1<<63 - 1)}
+	for n := 1; n < 100; n++ {
+		if got := huge.Backoff(n); got <= 0 || (n > 1 && got < huge.Backoff(n-1)) {
+			t.Fatalf("retry %d under a ceiling of %s: %s", n, huge.MaxBackoff, got)
+		}
+	}
+	if got := (live.Outbox{MinBackoff: time.Hour, MaxBackoff: time.Minute}).Backoff(3); got != time.Minute {
+		t.Errorf("a floor over the ceiling: %s, want the ceiling", got)
 	}
 }

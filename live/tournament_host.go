@@ -90,6 +90,9 @@ func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error 
 		return err
 	}
 	spec.Config = cfg
+	if err := spec.Schedule.Check(); err != nil {
+		return err
+	}
 	spec.Schedule = spec.Schedule.withDefaults()
 	if err := checkBots(spec.Bots, cfg.MaxEntrants); err != nil {
 		return err

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"github.com/jackc/pgx/v5/pgconn"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -88,8 +89,20 @@ func (db *DB) Head(ctx context.Context, table string) (journal.Head, error) {
 }
 
 // Acquire takes a table's lease; see journal.Store.
+//
+// A lease row locked by a commit under way (which holds it FOR SHARE) is not waited for: the
+// table is taken, by its owner committing, and Acquire says so (false) at once, so that a
+// server taking over tables is not held up by one, nor by a paused owner's open transaction
+// (which PostgreSQL ends after idle_in_transaction_session_timeout: timeout.go).
 func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) (bool, error) {
-	return journal.AcquireWith(ctx, db.lease, table, owner, ttl, now)
+	ok, err := journal.AcquireWith(ctx, func(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
+		return db.lockLease(ctx, table, "FOR UPDATE NOWAIT", decide)
+	}, table, owner, ttl, now)
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "55P03" { // lock_not_available
+		return false, nil
+	}
+	return ok, err
 }
 
 // Renew extends a lease; see journal.Store.
@@ -122,13 +135,18 @@ func (db *DB) Lease(ctx context.Context, table string) (journal.Lease, error) {
 }
 
 func (db *DB) lease(ctx context.Context, table string, decide func(journal.Lease) (journal.Lease, error)) error {
+	return db.lockLease(ctx, table, "FOR UPDATE", decide)
+}
+
+// lockLease is lease with the row lock given (FOR UPDATE, or FOR UPDATE NOWAIT).
+func (db *DB) lockLease(ctx context.Context, table, lock string, decide func(journal.Lease) (journal.Lease, error)) error {
 	return db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO leases (table_id, owner, expires_ns) VALUES ($1, '', 0) ON CONFLICT DO NOTHING`, table); err != nil {
 			return err
 		}
 		l := journal.Lease{Table: table}
 		var exp int64
-		if err := tx.QueryRow(ctx, `SELECT owner, expires_ns, epoch FROM leases WHERE table_id = $1 FOR UPDATE`, table).Scan(&l.Owner, &exp, &l.Epoch); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT owner, expires_ns, epoch FROM leases WHERE table_id = $1 `+lock, table).Scan(&l.Owner, &exp, &l.Epoch); err != nil {
 			return err
 		}
 		if l.Owner != "" {

@@ -30,11 +30,22 @@ const (
 // ioTimeoutParam is the connection string parameter that sets the I/O timeout.
 const ioTimeoutParam = "io_timeout"
 
-// withTimeouts sets cfg's connect timeout (unless the connection string set one) and makes
-// its connections fail a read or write that waits longer than ioTimeout.
+// DefaultIdleInTransaction is how long PostgreSQL lets a session of ours sit in an open
+// transaction without a word (idle_in_transaction_session_timeout, unless the connection
+// string sets it): our transactions never pause, so one that does belongs to a server that
+// was paused or cut off mid-commit, and the locks it holds (a table's lease row among them)
+// must not keep the server taking its tables over waiting.
+const DefaultIdleInTransaction = "5s"
+
+// withTimeouts sets cfg's connect timeout and idle-in-transaction timeout (unless the
+// connection string set them) and makes its connections fail a read or write that waits
+// longer than ioTimeout.
 func withTimeouts(cfg *pgx.ConnConfig, ioTimeout time.Duration) {
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = DefaultConnectTimeout
+	}
+	if _, set := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !set {
+		cfg.RuntimeParams["idle_in_transaction_session_timeout"] = DefaultIdleInTransaction
 	}
 	if ioTimeout <= 0 {
 		return

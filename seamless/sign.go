@@ -196,7 +196,7 @@ func (s Stamp) Check(key []byte, sig string, body []byte, now time.Time) error {
 		if off > 0 {
 			way = "ahead of"
 		}
-		return Refuse(CodeBadSignature, "the %s is %s %s this side's clock (%s), and a request is taken within %s of it: check the signing machine's clock, and sign each request just before sending it",
+		return Refuse(CodeBadSignature, "the %s is %s %s this server's clock (%s), and a request is taken within %s of it: check the signing machine's clock, and sign each request just before sending it",
 			TimestampHeader, off.Abs().Truncate(time.Second), way, now.UTC().Format(time.RFC3339), MaxSkew)
 	}
 	return nil

@@ -107,7 +107,7 @@ func (t *Tournament) on(e *Event) {
 // Replay rebuilds a tournament from its history: recovery after a crash and audit use this
 // one path. It checks that the events are numbered consecutively.
 func Replay(cfg Config, events []Event) (*Tournament, error) {
-	t, err := New(cfg)
+	t, err := newTournament(cfg, true) // a history is not held to ranges set since
 	if err != nil {
 		return nil, err
 	}

@@ -163,7 +163,11 @@ const (
 // Normalize checks the configuration and returns it with defaults filled: MinEntrants, a
 // round's shorthand session expanded, every round's Stakes set. It works on a copy; the
 // result normalizes to itself.
-func (c Config) Normalize() (Config, *games.Game, error) {
+func (c Config) Normalize() (Config, *games.Game, error) { return c.normalize(false) }
+
+// normalize is Normalize; for a tournament's history (history true, Replay) the settings'
+// ranges are not checked, only what the tournament cannot be played without.
+func (c Config) normalize(history bool) (Config, *games.Game, error) {
 	c = c.clone()
 	if c.MinEntrants == 0 {
 		c.MinEntrants = DefaultMinEntrants
@@ -179,7 +183,7 @@ func (c Config) Normalize() (Config, *games.Game, error) {
 			r.Stakes = &s
 		}
 	}
-	g, err := c.check()
+	g, err := c.check(history)
 	if err != nil {
 		return Config{}, nil, err
 	}
@@ -204,14 +208,14 @@ func (c Config) clone() Config {
 	return c
 }
 
-func (c *Config) check() (*games.Game, error) {
+func (c *Config) check(history bool) (*games.Game, error) {
 	g, err := c.checkGame()
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range []func() error{c.checkMoney, c.checkTimes, c.checkEntrants, c.checkRounds,
 		c.checkFinalTable, c.checkSchedule, c.checkRebuy, c.checkPrizes, c.checkPool} {
-		if err := f(); err != nil {
+		if err := f(); err != nil && !(history && isRange(err)) {
 			return nil, err
 		}
 	}

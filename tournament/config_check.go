@@ -45,11 +45,14 @@ func (c *Config) checkTimes() error {
 			stamp(c.Start), stamp(c.RegistrationCloses))
 	}
 	if c.Start.Sub(c.RegistrationOpens) > MaxLead {
-		return badRequest("start (%s) is more than %d days after registration_opens (%s): open registration at most %d days before the start",
+		return badRange("start (%s) is more than %d days after registration_opens (%s): open registration at most %d days before the start",
 			stamp(c.Start), maxLeadDays, stamp(c.RegistrationOpens), maxLeadDays)
 	}
-	if c.Break < 0 || c.Break > MaxBreak {
+	if c.Break < 0 {
 		return badRequest("break is %s: give 0 to %s", c.Break, MaxBreak)
+	}
+	if c.Break > MaxBreak {
+		return badRange("break is %s: give 0 to %s", c.Break, MaxBreak)
 	}
 	return nil
 }
@@ -88,14 +91,14 @@ func (c *Config) checkRound(i int) error {
 		return badRequest("round %d: give sessions, or hands or duration for one session, not both", i+1)
 	}
 	if len(r.Name) > maxNameLen || hasControl(r.Name) {
-		return badRequest("round %d name: give at most %d printable characters", i+1, maxNameLen)
+		return badRange("round %d name: give at most %d printable characters", i+1, maxNameLen)
 	}
 	if len(r.Sessions) == 0 || len(r.Sessions) > maxSessions {
 		return badRequest("round %d: give 1 to %d sessions (or hands or duration for one)", i+1, maxSessions)
 	}
 	for j, s := range r.Sessions {
 		if why := sessionRange(s); why != "" {
-			return badRequest("round %d session %d: %s", i+1, j+1, why)
+			return badRange("round %d session %d: %s", i+1, j+1, why)
 		}
 	}
 	if err := c.checkStakes(i, *r.Stakes); err != nil {
@@ -108,8 +111,10 @@ func (c *Config) checkRound(i int) error {
 	switch {
 	case final && (r.Advance != 0 || r.AdvanceOverall):
 		return badRequest("round %d is the final: nobody advances from it, so leave advance out", i+1)
-	case !final && (r.Advance < 1 || r.Advance > most):
+	case !final && r.Advance < 1:
 		return badRequest("round %d: advance is %d: give 1 to %d, how many go on to round %d %s", i+1, r.Advance, most, i+2, from)
+	case !final && r.Advance > most:
+		return badRange("round %d: advance is %d: give 1 to %d, how many go on to round %d %s", i+1, r.Advance, most, i+2, from)
 	case i == 0 && r.CarryChips:
 		return badRequest("round 1: carry_chips is for later rounds; the first starts with starting_chips")
 	}
@@ -188,7 +193,7 @@ func (c *Config) checkSchedule() error {
 		}
 	}
 	if reports > MaxHandReports || changes > MaxSeatHands {
-		return badRequest("the schedule is too long for its entrants: its hands could report %d chip changes at %d table hands (at most %d and %d, "+
+		return badRange("the schedule is too long for its entrants: its hands could report %d chip changes at %d table hands (at most %d and %d, "+
 			"a timed session counted at a hand per %s): lower max_entrants, or the rounds, sessions or hands", changes, reports, MaxSeatHands, MaxHandReports, QuickestHand)
 	}
 	return nil

@@ -159,3 +159,21 @@ func TestEveryTournamentSettingAtTheEdgeOfItsRangeIsTaken(t *testing.T) {
 		})
 	}
 }
+
+// TestAHistoryIsNotHeldToRangesSetSince: a tournament journalled before a range was set or
+// narrowed (here a session of 5,000 hands, within the old bound of 10,000) still recovers
+// from its journal, though a new one like it is refused.
+func TestAHistoryIsNotHeldToRangesSetSince(t *testing.T) {
+	c := baseConfig()
+	c.Rounds = []Round{{Hands: 5000}}
+	if _, err := New(c); baccarat.ErrorCode(err) != baccarat.CodeBadRequest {
+		t.Fatalf("a new tournament out of range: %v", err)
+	}
+	if _, err := Replay(c, nil); err != nil {
+		t.Fatalf("its history: %v", err)
+	}
+	c.Rounds = []Round{{Hands: 0}}
+	if _, err := Replay(c, nil); err == nil {
+		t.Fatal("a history is still held to what it cannot be played without")
+	}
+}

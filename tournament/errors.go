@@ -37,6 +37,23 @@ func badRequest(format string, args ...any) error {
 	return baccarat.Errorf(baccarat.CodeBadRequest, format, args...)
 }
 
+// badRange refuses a setting outside its range (README, "Settings and their ranges"): a
+// bad_request like any, which a tournament's history is not held to (Replay), so a
+// tournament journalled before a range was set or narrowed still recovers.
+func badRange(format string, args ...any) error {
+	return rangeError{baccarat.Errorf(baccarat.CodeBadRequest, format, args...)}
+}
+
+type rangeError struct{ err *baccarat.Error }
+
+func (e rangeError) Error() string { return e.err.Error() }
+func (e rangeError) Unwrap() error { return e.err }
+
+func isRange(err error) bool {
+	_, ok := err.(rangeError)
+	return ok
+}
+
 func badState(format string, args ...any) error {
 	return baccarat.Errorf(baccarat.CodeBadState, format, args...)
 }

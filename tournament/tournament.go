@@ -79,8 +79,10 @@ type table struct {
 
 // New returns a tournament with the given configuration, scheduled: registration opens
 // with CmdOpenRegistration.
-func New(cfg Config) (*Tournament, error) {
-	c, g, err := cfg.Normalize()
+func New(cfg Config) (*Tournament, error) { return newTournament(cfg, false) }
+
+func newTournament(cfg Config, history bool) (*Tournament, error) {
+	c, g, err := cfg.normalize(history)
 	if err != nil {
 		return nil, err
 	}

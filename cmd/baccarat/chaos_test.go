@@ -259,12 +259,13 @@ func (c *chaos) kill() {
 	c.kills++
 }
 
-// post sends a JSON body, signed with key when key is set, as who ("" for no token).
+// post sends a JSON body, signed as a launch under key's launch key when key is set, as
+// who ("" for no token).
 func (c *chaos) post(path, who string, body any, key []byte, out any) (int, error) {
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", c.base+path, bytes.NewReader(b))
-	if key != nil {
-		req.Header.Set(seamless.SignatureHeader, seamless.Sign(key, b))
+	if key != nil { // a launch, signed as the operator's backend signs it
+		seamless.NewStamp(http.MethodPost, path, time.Now()).Sign(req.Header, seamless.DomainLaunch.Key(key), b)
 	}
 	if who != "" {
 		c.mu.Lock()
@@ -311,7 +312,7 @@ func (c *chaos) signatures() {
 	}
 	body := seamless.Canonical(seamless.DebitRequest{Tx: "forged-1", Player: "p0", Currency: "EUR", Amount: 100, Table: "eur-tiger", Round: 1, Wager: 1})
 	req, _ := http.NewRequest("POST", c.child.WalletURL+seamless.PathDebit, bytes.NewReader(body))
-	req.Header.Set(seamless.SignatureHeader, seamless.Sign([]byte("not the shared secret, 32 bytes!"), body))
+	seamless.NewStamp(http.MethodPost, seamless.PathDebit, time.Now()).Sign(req.Header, seamless.DomainWallet.Key([]byte("not the shared secret, 32 bytes!")), body)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.t.Fatal(err)

@@ -190,7 +190,8 @@ func TestLimitsRefusedPostgresIsAConnectionFailure(t *testing.T) {
 		t.Run(command, func(t *testing.T) {
 			out, errs, code := execCmd(t, command, "--db", dsn)
 			if code != 1 || out != "" || !strings.Contains(errs, "cannot connect to PostgreSQL at 127.0.0.1:1") ||
-				!strings.Contains(errs, "connection refused") || strings.Contains(errs, "not a baccarat database") || strings.Contains(errs, "s3cret-pw") {
+				!strings.Contains(errs, "connection refused") || !strings.Contains(errs, "[unavailable]") ||
+				strings.Contains(errs, "not a baccarat database") || strings.Contains(errs, "s3cret-pw") {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 1, a connection failure naming 127.0.0.1:1, no password", code, out, errs)
 			}
 		})

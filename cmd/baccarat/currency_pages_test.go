@@ -84,7 +84,7 @@ func launchURL(t *testing.T, s *server, body map[string]string) string {
 	key, _ := hex.DecodeString(operatorTestSecret)
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", s.web.URL()+"/api/operator/launch", bytes.NewReader(b))
-	req.Header.Set(seamless.SignatureHeader, seamless.Sign(key, b))
+	seamless.NewStamp(http.MethodPost, web.LaunchPath, time.Now()).Sign(req.Header, seamless.DomainLaunch.Key(key), b)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -35,7 +35,6 @@ wallet v1") (baccarat serve derives the same key from its --wallet-secret), with
 Every answer is signed for its call:
   X-Signature  hex(HMAC-SHA256(KEY, "<status>\n<the request's X-Signature>\n<raw answer>"))
 
-
   POST /balance   {"player","currency"}                                         → {"balance"}
   POST /debit     {"tx","player","currency","amount","table","round","wager"}   → {"balance"}
   POST /credit    {"tx",...,"wager","debit_tx"}                                  → {"balance"}

@@ -79,7 +79,7 @@ func TestOperatorWalletCommand(t *testing.T) {
 	d := seamless.DebitRequest{Tx: "d-1", Player: "ann", Currency: "EUR", Amount: 400, Table: "tiger", Round: 1, Wager: 1}
 	t.Run("first start", func(t *testing.T) {
 		url, _ := startOperatorWallet(t, "--db", db, "--secret", walletSecretHex, "--player", "ann:EUR:1000")
-		c := &seamless.Client{BaseURL: url, Secret: secret, RequireSignedAnswers: true}
+		c := &seamless.Client{BaseURL: url, Secret: secret}
 		if a, err := c.Debit(ctx, d); err != nil || a.Balance != 600 {
 			t.Fatalf("debit: %+v, %v", a, err)
 		}

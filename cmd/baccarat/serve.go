@@ -161,6 +161,9 @@ func (s *server) Start(ctx context.Context) error {
 	if err := s.checkSettings(cfg); err != nil {
 		return err
 	}
+	if err := s.Cluster.checkLease(); err != nil {
+		return err
+	}
 	if err := s.Operator.check(); err != nil {
 		return err
 	}
@@ -179,7 +182,8 @@ func (s *server) Start(ctx context.Context) error {
 		s.Owner = ownerID()
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
-	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox})
+	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
+		LeaseTTL: s.Cluster.Lease})
 	// Accounts are read on every request; a server that hears of every change to them keeps
 	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
 	// Servers sharing PostgreSQL without NATS read the database each time.

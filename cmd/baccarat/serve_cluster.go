@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -27,6 +28,9 @@ type clusterFlags struct {
 	TLSKey       string
 	TLSCA        string
 	SecretFile   string // the shared --secret, from a file
+	// Lease is how long a table's lease lasts without renewal: how soon a survivor takes
+	// over the tables of a server that died or was cut off (default 15 s).
+	Lease time.Duration
 }
 
 func (c *clusterFlags) register(fs *flag.FlagSet) {
@@ -40,6 +44,7 @@ func (c *clusterFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.TLSKey, "nats-tls-key", "", "the client certificate's key")
 	fs.StringVar(&c.TLSCA, "nats-tls-ca", "", "CA bundle that signs the NATS server's certificate")
 	fs.StringVar(&c.SecretFile, "secret-file", "", "file holding the hex --secret (every server of a cluster shares it)")
+	fs.DurationVar(&c.Lease, "lease", 15*time.Second, "how long a table's lease lasts without renewal: a survivor takes over a dead server's tables within it (1s to 5m)")
 }
 
 // options are the NATS options the flags ask for.
@@ -100,6 +105,16 @@ func (c *clusterFlags) options() ([]nats.Option, error) {
 		opts = append(opts, nats.RootCAs(c.TLSCA))
 	}
 	return opts, nil
+}
+
+// checkLease refuses a lease out of its range: shorter than a second, a busy server's
+// renewals (a third of it apart) could not keep up; longer than five minutes, a dead
+// server's tables would wait that long.
+func (c *clusterFlags) checkLease() error {
+	if c.Lease != 0 && (c.Lease < time.Second || c.Lease > 5*time.Minute) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--lease %s: give 1s to 5m", c.Lease)
+	}
+	return nil
 }
 
 // joinCluster connects the host to its cluster: --nats with the shared secret.

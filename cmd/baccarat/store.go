@@ -84,7 +84,7 @@ func checkPostgres(ctx context.Context, dsn string) error {
 		if cfg.Password != "" {
 			why = strings.ReplaceAll(why, cfg.Password, "********")
 		}
-		return baccarat.Errorf(baccarat.CodeBusy, "cannot connect to PostgreSQL at %s (database %q, user %q): %s: %s",
+		return baccarat.Errorf(baccarat.CodeUnavailable, "cannot connect to PostgreSQL at %s (database %q, user %q): %s: %s",
 			pgAddress(&cfg.Config), cfg.Database, cfg.User, why, hint)
 	}
 	_ = conn.Close(ctx)

@@ -38,6 +38,24 @@ func (e BetRulesKind) Valid() bool {
 	}
 }
 
+// Defines values for BetRulesStatus.
+const (
+	Computing   BetRulesStatus = "computing"
+	Unavailable BetRulesStatus = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the BetRulesStatus enum.
+func (e BetRulesStatus) Valid() bool {
+	switch e {
+	case Computing:
+		return true
+	case Unavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CallResolutionAction.
 const (
 	Resend CallResolutionAction = "resend"
@@ -414,7 +432,10 @@ type BetRules struct {
 
 	// SessionHands Dragon bets: the figures are for a session of this many hands
 	SessionHands *int `json:"session_hands,omitempty"`
-	Tiers        []struct {
+
+	// Status a Dragon bet's figures: computing while its session is counted (ask again), unavailable for a session longer than the odds engine prices (1,000 hands); absent when the figures are in
+	Status *BetRulesStatus `json:"status,omitempty"`
+	Tiers  []struct {
 		Event string `json:"event"`
 
 		// Pays "8:1"; "decimal odds" for Bet on Baccarat
@@ -426,6 +447,9 @@ type BetRules struct {
 
 // BetRulesKind defines model for BetRules.Kind.
 type BetRulesKind string
+
+// BetRulesStatus a Dragon bet's figures: computing while its session is counted (ask again), unavailable for a session longer than the odds engine prices (1,000 hands); absent when the figures are in
+type BetRulesStatus string
 
 // CallResolution an admin's action on a refused credit or rollback, kept with the call for the audit
 type CallResolution struct {
