@@ -142,6 +142,7 @@ func TestCancellingARunningTournamentStopsPlayAndRefundsAll(t *testing.T) {
 			h := newHost(t, db, clock)
 			spec := threeRoundSpec("cup", game)
 			spec.Bots = tabletop.Bots("bot", 7)
+			spec.Schedule.Betting = time.Hour // ann's wager lands in betting however slow the machine
 			if err := h.CreateTournament(ctx, spec); err != nil {
 				t.Fatal(err)
 			}
@@ -195,6 +196,7 @@ func TestTournamentStakesAreTheTournaments(t *testing.T) {
 	h := newHost(t, db, clock)
 	spec := threeRoundSpec("cup", "mbs-tournament")
 	spec.Bots = tabletop.Bots("bot", 7)
+	spec.Schedule.Betting = time.Hour // the wager below the minimum lands in betting however slow the machine
 	if err := h.CreateTournament(ctx, spec); err != nil {
 		t.Fatal(err)
 	}

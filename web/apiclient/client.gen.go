@@ -977,6 +977,12 @@ type WalletView struct {
 	MinorUnits int `json:"minor_units"`
 }
 
+// Nonce Examples: 3f9c2a7e5b1d4c8f9a0b6e2d7c1f3a5b
+type Nonce = string
+
+// Timestamp Examples: 1795000000
+type Timestamp = string
+
 // ListAccountsParams defines parameters for ListAccounts.
 type ListAccountsParams struct {
 	// After list ids after this one
@@ -1086,6 +1092,15 @@ type GetMyStatementParams struct {
 	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
 }
 
+// OperatorLaunchParams defines parameters for OperatorLaunch.
+type OperatorLaunchParams struct {
+	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
+	XTimestamp Timestamp `json:"X-Timestamp"`
+
+	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
+	XNonce Nonce `json:"X-Nonce"`
+}
+
 // PeelSqueezeJSONBody defines parameters for PeelSqueeze.
 type PeelSqueezeJSONBody struct {
 	Card int `json:"card"`
@@ -1114,6 +1129,42 @@ type WithdrawWagersJSONBody struct {
 // GetTournamentParams defines parameters for GetTournament.
 type GetTournamentParams struct {
 	After *int `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// WalletBalanceParams defines parameters for WalletBalance.
+type WalletBalanceParams struct {
+	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
+	XTimestamp Timestamp `json:"X-Timestamp"`
+
+	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
+	XNonce Nonce `json:"X-Nonce"`
+}
+
+// WalletCreditParams defines parameters for WalletCredit.
+type WalletCreditParams struct {
+	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
+	XTimestamp Timestamp `json:"X-Timestamp"`
+
+	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
+	XNonce Nonce `json:"X-Nonce"`
+}
+
+// WalletDebitParams defines parameters for WalletDebit.
+type WalletDebitParams struct {
+	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
+	XTimestamp Timestamp `json:"X-Timestamp"`
+
+	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
+	XNonce Nonce `json:"X-Nonce"`
+}
+
+// WalletRollbackParams defines parameters for WalletRollback.
+type WalletRollbackParams struct {
+	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
+	XTimestamp Timestamp `json:"X-Timestamp"`
+
+	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
+	XNonce Nonce `json:"X-Nonce"`
 }
 
 // CreateAccountJSONRequestBody defines body for CreateAccount for application/json ContentType.
@@ -1452,21 +1503,21 @@ type ClientInterface interface {
 
 	// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+	// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+	// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunch(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListTables The lobby: every table with its mini Big Road
 	//
@@ -2096,13 +2147,13 @@ func (c *Client) GetMyStatement(ctx context.Context, params *GetMyStatementParam
 
 // OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 //
-// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *Client) OperatorLaunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOperatorLaunchRequestWithBody(c.Server, contentType, body)
+func (c *Client) OperatorLaunchWithBody(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2115,13 +2166,13 @@ func (c *Client) OperatorLaunchWithBody(ctx context.Context, contentType string,
 
 // OperatorLaunch Launch an operator's player into the game (the operator's backend, signed)
 //
-// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *Client) OperatorLaunch(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOperatorLaunchRequest(c.Server, body)
+func (c *Client) OperatorLaunch(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOperatorLaunchRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3323,18 +3374,18 @@ func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*htt
 }
 
 // NewOperatorLaunchRequest calls the generic OperatorLaunch builder with application/json body
-func NewOperatorLaunchRequest(server string, body OperatorLaunchJSONRequestBody) (*http.Request, error) {
+func NewOperatorLaunchRequest(server string, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewOperatorLaunchRequestWithBody(server, "application/json", bodyReader)
+	return NewOperatorLaunchRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewOperatorLaunchRequestWithBody constructs an http.Request for the OperatorLaunch method, with any body, and a specified content type
-func NewOperatorLaunchRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewOperatorLaunchRequestWithBody(server string, params *OperatorLaunchParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3358,6 +3409,28 @@ func NewOperatorLaunchRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Timestamp", params.XTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Timestamp", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Nonce", params.XNonce, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Nonce", headerParam1)
+
+	}
 
 	return req, nil
 }
@@ -4305,21 +4378,21 @@ type ClientWithResponsesInterface interface {
 
 	// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+	// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
+	OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
 
 	// OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
-	// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+	// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-	OperatorLaunchWithResponse(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
+	OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error)
 
 	// ListTablesWithResponse The lobby: every table with its mini Big Road
 	//
@@ -6169,6 +6242,8 @@ type OperatorLaunchResponse struct {
 	JSON403 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -6200,6 +6275,11 @@ func (r OperatorLaunchResponse) GetJSON403() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r OperatorLaunchResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r OperatorLaunchResponse) GetJSON409() *Error {
+	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -8079,13 +8159,13 @@ func (c *ClientWithResponses) GetMyStatementWithResponse(ctx context.Context, pa
 
 // OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 //
-// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
-	rsp, err := c.OperatorLaunchWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Context, params *OperatorLaunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunchWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -8094,13 +8174,13 @@ func (c *ClientWithResponses) OperatorLaunchWithBodyWithResponse(ctx context.Con
 
 // OperatorLaunchWithResponse Launch an operator's player into the game (the operator's backend, signed)
 //
-// The operator's backend, signed: X-Signature is hex(HMAC-SHA256(operator secret, raw body)), as the seamless wallet's calls; a missing or wrong signature is 401. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
+// The operator's backend, signed (operatorSignature: X-Timestamp, X-Nonce, X-Signature over the method, path, timestamp, nonce and raw body under the launch key) and taken once, within 2 minutes of the server's clock. A missing, malformed or wrong signature, or a timestamp further off, is 401; a nonce used before is 409 (replayed), on every server sharing the database. Creates the player's account on first launch (or updates its name, currency and language; an account that is not a player's, or is disabled, is 403) and answers a one-time launch URL: its code works once, for 2 minutes. 404 when the server takes no launches (no operator secret).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/operator/launch (the `OperatorLaunch` operationId).
-func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
-	rsp, err := c.OperatorLaunch(ctx, body, reqEditors...)
+func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, params *OperatorLaunchParams, body OperatorLaunchJSONRequestBody, reqEditors ...RequestEditorFn) (*OperatorLaunchResponse, error) {
+	rsp, err := c.OperatorLaunch(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -9840,6 +9920,13 @@ func ParseOperatorLaunchResponse(rsp *http.Response) (*OperatorLaunchResponse, e
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -11136,28 +11223,28 @@ func (p *WebhookInitiator) applyWebhookEditors(ctx context.Context, req *http.Re
 // WebhookInitiatorInterface is the interface specification for the webhook initiator.
 type WebhookInitiatorInterface interface {
 	// WalletBalanceWithBody fires the walletBalance webhook with any body
-	WalletBalanceWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletBalanceWithBody(ctx context.Context, targetURL string, params *WalletBalanceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	WalletBalance(ctx context.Context, targetURL string, body WalletBalanceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletBalance(ctx context.Context, targetURL string, params *WalletBalanceParams, body WalletBalanceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WalletCreditWithBody fires the walletCredit webhook with any body
-	WalletCreditWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletCreditWithBody(ctx context.Context, targetURL string, params *WalletCreditParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	WalletCredit(ctx context.Context, targetURL string, body WalletCreditJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletCredit(ctx context.Context, targetURL string, params *WalletCreditParams, body WalletCreditJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WalletDebitWithBody fires the walletDebit webhook with any body
-	WalletDebitWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletDebitWithBody(ctx context.Context, targetURL string, params *WalletDebitParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	WalletDebit(ctx context.Context, targetURL string, body WalletDebitJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletDebit(ctx context.Context, targetURL string, params *WalletDebitParams, body WalletDebitJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WalletRollbackWithBody fires the walletRollback webhook with any body
-	WalletRollbackWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletRollbackWithBody(ctx context.Context, targetURL string, params *WalletRollbackParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	WalletRollback(ctx context.Context, targetURL string, body WalletRollbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WalletRollback(ctx context.Context, targetURL string, params *WalletRollbackParams, body WalletRollbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
-func (p *WebhookInitiator) WalletBalanceWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletBalanceWebhookRequestWithBody(targetURL, contentType, body)
+func (p *WebhookInitiator) WalletBalanceWithBody(ctx context.Context, targetURL string, params *WalletBalanceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletBalanceWebhookRequestWithBody(targetURL, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11168,8 +11255,8 @@ func (p *WebhookInitiator) WalletBalanceWithBody(ctx context.Context, targetURL 
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletBalance(ctx context.Context, targetURL string, body WalletBalanceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletBalanceWebhookRequest(targetURL, body)
+func (p *WebhookInitiator) WalletBalance(ctx context.Context, targetURL string, params *WalletBalanceParams, body WalletBalanceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletBalanceWebhookRequest(targetURL, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11180,8 +11267,8 @@ func (p *WebhookInitiator) WalletBalance(ctx context.Context, targetURL string, 
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletCreditWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletCreditWebhookRequestWithBody(targetURL, contentType, body)
+func (p *WebhookInitiator) WalletCreditWithBody(ctx context.Context, targetURL string, params *WalletCreditParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletCreditWebhookRequestWithBody(targetURL, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11192,8 +11279,8 @@ func (p *WebhookInitiator) WalletCreditWithBody(ctx context.Context, targetURL s
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletCredit(ctx context.Context, targetURL string, body WalletCreditJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletCreditWebhookRequest(targetURL, body)
+func (p *WebhookInitiator) WalletCredit(ctx context.Context, targetURL string, params *WalletCreditParams, body WalletCreditJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletCreditWebhookRequest(targetURL, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11204,8 +11291,8 @@ func (p *WebhookInitiator) WalletCredit(ctx context.Context, targetURL string, b
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletDebitWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletDebitWebhookRequestWithBody(targetURL, contentType, body)
+func (p *WebhookInitiator) WalletDebitWithBody(ctx context.Context, targetURL string, params *WalletDebitParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletDebitWebhookRequestWithBody(targetURL, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11216,8 +11303,8 @@ func (p *WebhookInitiator) WalletDebitWithBody(ctx context.Context, targetURL st
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletDebit(ctx context.Context, targetURL string, body WalletDebitJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletDebitWebhookRequest(targetURL, body)
+func (p *WebhookInitiator) WalletDebit(ctx context.Context, targetURL string, params *WalletDebitParams, body WalletDebitJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletDebitWebhookRequest(targetURL, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11228,8 +11315,8 @@ func (p *WebhookInitiator) WalletDebit(ctx context.Context, targetURL string, bo
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletRollbackWithBody(ctx context.Context, targetURL string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletRollbackWebhookRequestWithBody(targetURL, contentType, body)
+func (p *WebhookInitiator) WalletRollbackWithBody(ctx context.Context, targetURL string, params *WalletRollbackParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletRollbackWebhookRequestWithBody(targetURL, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11240,8 +11327,8 @@ func (p *WebhookInitiator) WalletRollbackWithBody(ctx context.Context, targetURL
 	return p.Client.Do(req)
 }
 
-func (p *WebhookInitiator) WalletRollback(ctx context.Context, targetURL string, body WalletRollbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWalletRollbackWebhookRequest(targetURL, body)
+func (p *WebhookInitiator) WalletRollback(ctx context.Context, targetURL string, params *WalletRollbackParams, body WalletRollbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWalletRollbackWebhookRequest(targetURL, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11253,18 +11340,18 @@ func (p *WebhookInitiator) WalletRollback(ctx context.Context, targetURL string,
 }
 
 // NewWalletBalanceWebhookRequest builds a application/json POST request for the walletBalance webhook
-func NewWalletBalanceWebhookRequest(targetURL string, body WalletBalanceJSONRequestBody) (*http.Request, error) {
+func NewWalletBalanceWebhookRequest(targetURL string, params *WalletBalanceParams, body WalletBalanceJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewWalletBalanceWebhookRequestWithBody(targetURL, "application/json", bodyReader)
+	return NewWalletBalanceWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
 }
 
 // NewWalletBalanceWebhookRequestWithBody builds a POST request for the walletBalance webhook with any body
-func NewWalletBalanceWebhookRequestWithBody(targetURL string, contentType string, body io.Reader) (*http.Request, error) {
+func NewWalletBalanceWebhookRequestWithBody(targetURL string, params *WalletBalanceParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 	_ = err
 
@@ -11280,22 +11367,43 @@ func NewWalletBalanceWebhookRequestWithBody(targetURL string, contentType string
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Timestamp", params.XTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Timestamp", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Nonce", params.XNonce, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Nonce", headerParam1)
+
+	}
 	return req, nil
 }
 
 // NewWalletCreditWebhookRequest builds a application/json POST request for the walletCredit webhook
-func NewWalletCreditWebhookRequest(targetURL string, body WalletCreditJSONRequestBody) (*http.Request, error) {
+func NewWalletCreditWebhookRequest(targetURL string, params *WalletCreditParams, body WalletCreditJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewWalletCreditWebhookRequestWithBody(targetURL, "application/json", bodyReader)
+	return NewWalletCreditWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
 }
 
 // NewWalletCreditWebhookRequestWithBody builds a POST request for the walletCredit webhook with any body
-func NewWalletCreditWebhookRequestWithBody(targetURL string, contentType string, body io.Reader) (*http.Request, error) {
+func NewWalletCreditWebhookRequestWithBody(targetURL string, params *WalletCreditParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 	_ = err
 
@@ -11311,22 +11419,43 @@ func NewWalletCreditWebhookRequestWithBody(targetURL string, contentType string,
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Timestamp", params.XTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Timestamp", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Nonce", params.XNonce, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Nonce", headerParam1)
+
+	}
 	return req, nil
 }
 
 // NewWalletDebitWebhookRequest builds a application/json POST request for the walletDebit webhook
-func NewWalletDebitWebhookRequest(targetURL string, body WalletDebitJSONRequestBody) (*http.Request, error) {
+func NewWalletDebitWebhookRequest(targetURL string, params *WalletDebitParams, body WalletDebitJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewWalletDebitWebhookRequestWithBody(targetURL, "application/json", bodyReader)
+	return NewWalletDebitWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
 }
 
 // NewWalletDebitWebhookRequestWithBody builds a POST request for the walletDebit webhook with any body
-func NewWalletDebitWebhookRequestWithBody(targetURL string, contentType string, body io.Reader) (*http.Request, error) {
+func NewWalletDebitWebhookRequestWithBody(targetURL string, params *WalletDebitParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 	_ = err
 
@@ -11342,22 +11471,43 @@ func NewWalletDebitWebhookRequestWithBody(targetURL string, contentType string, 
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Timestamp", params.XTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Timestamp", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Nonce", params.XNonce, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Nonce", headerParam1)
+
+	}
 	return req, nil
 }
 
 // NewWalletRollbackWebhookRequest builds a application/json POST request for the walletRollback webhook
-func NewWalletRollbackWebhookRequest(targetURL string, body WalletRollbackJSONRequestBody) (*http.Request, error) {
+func NewWalletRollbackWebhookRequest(targetURL string, params *WalletRollbackParams, body WalletRollbackJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewWalletRollbackWebhookRequestWithBody(targetURL, "application/json", bodyReader)
+	return NewWalletRollbackWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
 }
 
 // NewWalletRollbackWebhookRequestWithBody builds a POST request for the walletRollback webhook with any body
-func NewWalletRollbackWebhookRequestWithBody(targetURL string, contentType string, body io.Reader) (*http.Request, error) {
+func NewWalletRollbackWebhookRequestWithBody(targetURL string, params *WalletRollbackParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 	_ = err
 
@@ -11373,5 +11523,26 @@ func NewWalletRollbackWebhookRequestWithBody(targetURL string, contentType strin
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Timestamp", params.XTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Timestamp", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Nonce", params.XNonce, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("X-Nonce", headerParam1)
+
+	}
 	return req, nil
 }
