@@ -181,10 +181,11 @@ func (h *Host) debit(ctx context.Context, c journal.WalletCall, what string) (ap
 	if err == nil {
 		return approval{tx: d.Tx, balance: ans.Balance}, nil
 	}
-	var ie *seamless.InsufficientFundsError
 	var re *seamless.RefusedError
-	if errors.As(err, &ie) || (errors.As(err, &re) && re.Status != 0 && re.Code != seamless.CodeRolledBack) {
-		// A definite no: nothing moved. The request's next try is a new attempt.
+	if seamless.Definite(err, h.signedRefusals()) && !(errors.As(err, &re) && re.Code == seamless.CodeRolledBack) {
+		// A definite no (seamless.Definite: a signed refusal the operator would give again):
+		// nothing moved. The request's next try is a new attempt. Anything else (a 429, a 5xx,
+		// no answer) may have taken the money and is rolled back below.
 		u := journal.CallUpdate{State: journal.CallFailed, Error: refusalText(err), At: h.opt.Clock.Now()}
 		if _, uerr := calls.UpdateCall(context.WithoutCancel(ctx), d.Tx, []journal.CallState{journal.CallPending}, u); uerr != nil {
 			h.opt.Logger.Error("recording a refused debit", "tx", d.Tx, "err", uerr)
