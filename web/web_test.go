@@ -256,12 +256,19 @@ func TestWebSocketSnapshotEventsAndResume(t *testing.T) {
 	f.dealer("tiger", map[string]any{"cmd": "open"})
 	f.do("ann", "POST", "/api/tables/tiger/wagers", map[string]any{"bet": "player", "stake": 500}, nil)
 	f.do("bob", "POST", "/api/tables/tiger/wagers", map[string]any{"bet": "banker", "stake": 700}, nil)
-	f.dealer("tiger", map[string]any{"cmd": "close"})
-	f.cards("tiger", "9h", "Kd", "Qc", "2s") // Player natural 9 wins
 	var seen []string
 	var lastSeq float64
 	mySettlement := false
+	// The totals are paced (a second apart at most) and never sent once a later event has
+	// gone out: they come while betting is open, so the dealer waits for them before calling
+	// "No more bets", as a slow machine may need to.
+	dealt := false
 	for len(seen) < 40 {
+		if !dealt && contains(seen, "totals") {
+			dealt = true
+			f.dealer("tiger", map[string]any{"cmd": "close"})
+			f.cards("tiger", "9h", "Kd", "Qc", "2s") // Player natural 9 wins
+		}
 		m := msg()
 		typ, _ := m["type"].(string)
 		ev, _ := m["event"].(map[string]any)
@@ -281,7 +288,7 @@ func TestWebSocketSnapshotEventsAndResume(t *testing.T) {
 			lastSeq = s
 		}
 		seen = append(seen, typ)
-		if typ == "roads" {
+		if typ == "roads" && dealt && contains(seen, "mine:round_settled") {
 			break
 		}
 	}

@@ -19,20 +19,20 @@ import (
 
 // untranslatedJS lists, for each visible element the selector finds, the Latin words and
 // key names left in its text, titles and labels once the server's names are taken out.
-// MBS and RWS are the rule books a game's name cites, in every language.
+// MBS and RWS are the rule books a game's name cites, in every language; SHA-256 is a name.
 const untranslatedJS = `((sel, names) => {
 	const out = [];
 	for (const el of document.querySelectorAll(sel)) {
 		if (el.closest('[hidden]')) continue;
 		const c = el.cloneNode(true);
-		for (const x of c.querySelectorAll('.player')) x.remove();
+		for (const x of c.querySelectorAll('.player, .hash')) x.remove(); // names and hashes are data
 		let text = c.textContent;
 		for (const x of [c, ...c.querySelectorAll('[title], [aria-label]')]) {
 			text += ' ' + (x.getAttribute('title') || '') + ' ' + (x.getAttribute('aria-label') || '');
 		}
 		for (const n of names) text = text.split(n).join(' ');
 		const keys = text.match(/\btournament\.[a-z_.]+/g) || [];
-		const words = (text.match(/[A-Za-z]{2,}/g) || []).filter((w) => !['MBS', 'RWS'].includes(w));
+		const words = (text.match(/[A-Za-z]{2,}/g) || []).filter((w) => !['MBS', 'RWS', 'SHA'].includes(w));
 		if (keys.length || words.length) out.push((el.id || el.className) + ': ' + [...keys, ...words].join(' '));
 	}
 	return out;

@@ -286,9 +286,12 @@ window.Bac.ready.then(() => (function (Bac) {
     if (v.bots.length) row('tournament.fact.bots', t('tournament.fact.bots_text', { bot: t('tournament.bot') }));
     const st = v.state;
     if (st.commitment) {
+      // The hashes are data, not words: each in a code element of its own.
+      const value = (key, v) => [' ', t(key), ' ', h('code', { class: 'hash' }, String(v))];
       const fair = h('span', { id: 't-fair', 'data-commitment': st.commitment, 'data-secret': st.secret || null },
-        st.secret ? t('tournament.fact.fair_revealed', { commitment: st.commitment, seed: st.seed, secret: st.secret })
-          : t('tournament.fact.fair_text', { commitment: st.commitment }));
+        st.secret ? t('tournament.fact.fair_revealed') : t('tournament.fact.fair_text'),
+        value('tournament.fact.fair_commitment', st.commitment),
+        st.secret ? [value('tournament.fact.fair_seed', st.seed), value('tournament.fact.fair_secret', st.secret)] : null);
       row('tournament.fact.fair', fair);
     }
   }
