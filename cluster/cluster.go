@@ -11,6 +11,7 @@
 //	<p>.table.<table>.msg    a table's messages, from its owner to every server
 //	<p>.host.<host>.cmd      commands for the tables a server owns (request/reply)
 //	<p>.host.<host>.view     snapshots and recall of them (request/reply)
+//	<p>.host.<host>.tour     tournaments' views and commands, and a server's list (request/reply)
 //	<p>.wallets              wallets whose balances moved
 //	<p>.lobby.<host>         each server's tables, every second, for every lobby
 //
@@ -189,6 +190,7 @@ func (n *Node) subscribe() error {
 		{n.subject("table", "*", "msg"), n.sealed(n.onMessages)},
 		{n.subject("host", n.me, "cmd"), n.sealed(n.onCommand)},
 		{n.subject("host", n.me, "view"), n.sealed(n.onView)},
+		{n.subject("host", n.me, "tour"), n.sealed(n.onTournament)},
 		{n.subject("wallets"), n.sealed(n.onWallets)},
 		{n.subject("accounts"), n.sealed(n.onAccounts)},
 		{n.subject("lobby", "*"), n.sealed(n.onLobby)},
@@ -391,6 +393,28 @@ func Redact(u string) string {
 		out = append(out, hostPart)
 	}
 	return scheme + "://" + strings.Join(out, ",")
+}
+
+// WaitHeard waits until this server has heard the others' tables (a lobby from another
+// server), or for as long as a server that is there would take to say them (two
+// announcements): a server joining a cluster does not list an empty lobby meanwhile.
+func (n *Node) WaitHeard(ctx context.Context) {
+	deadline := time.NewTimer(2*n.opt.LobbyEvery + 100*time.Millisecond)
+	defer deadline.Stop()
+	for {
+		heard := false
+		n.lobby.Range(func(any, any) bool { heard = true; return false })
+		if heard {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline.C:
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // Prefix is the subjects' prefix of the node's cluster.

@@ -44,6 +44,17 @@ func (l Lease) Acquire(owner string, ttl time.Duration, now time.Time) (next Lea
 	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl), Epoch: epoch}, true
 }
 
+// Seize grants l to owner for ttl from now whoever holds it: for a server that knows every
+// other holder is gone (it holds the SQLite database's process lock, so no other process can
+// be writing), which need not wait for their leases to lapse. A new tenure, as Acquire's.
+func (l Lease) Seize(owner string, ttl time.Duration, now time.Time) Lease {
+	epoch := l.Epoch + 1
+	if l.Owner == owner && l.Held(now) {
+		epoch = l.Epoch
+	}
+	return Lease{Table: l.Table, Owner: owner, Expires: now.Add(ttl), Epoch: epoch}
+}
+
 // Renew extends owner's lease to now+ttl. It is a conflict if owner no longer holds the
 // lease: released, or lapsed and taken by another server, which is then the table's host
 // and this server must stop writing it. A lapsed lease nobody took is renewed: no one else
@@ -119,6 +130,27 @@ func AcquireWith(ctx context.Context, d Decider, table, owner string, ttl time.D
 		return next, nil
 	})
 	return ok, err
+}
+
+// SeizeWith implements Seizer.Seize on a store's Decider.
+func SeizeWith(ctx context.Context, d Decider, table, owner string, ttl time.Duration, now time.Time) error {
+	if err := CheckLeaseArgs(table, owner, ttl, now); err != nil {
+		return err
+	}
+	return d(ctx, table, func(l Lease) (Lease, error) { return l.Seize(owner, ttl, now), nil })
+}
+
+// Seizer is a store whose leases a server may take whoever holds them (Lease.Seize).
+type Seizer interface {
+	Seize(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error
+}
+
+// Vacancies is a store that lists the tables (and tournaments) with records that owner may
+// take at now: nobody holds them (a lease released, lapsed or never taken) or owner does
+// (a restarted process of the same name). A server polls it to take such a table up within
+// a second, instead of trying every table of the store.
+type Vacancies interface {
+	Vacant(ctx context.Context, owner string, now time.Time) ([]string, error)
 }
 
 // RenewWith implements Store.Renew on a store's Decider.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
 )
 
 // Cluster joins the hosts that share a database into one server (package cluster does it
@@ -25,6 +26,13 @@ type Cluster interface {
 	WalletsChanged(wallets []string)
 	// Tables lists the tables every host runs, with their owners.
 	Tables(ctx context.Context) ([]TableInfo, error)
+	// Tournament and TournamentCommand ask a tournament's owner for its view (as player
+	// sees it) and to apply a player's or an admin's command (register, unregister, rebuy,
+	// cancel), as Forward does for a table.
+	Tournament(ctx context.Context, id, player string) (*TournamentView, error)
+	TournamentCommand(ctx context.Context, id string, cmd tournament.Command) error
+	// Tournaments lists the tournaments the other hosts run.
+	Tournaments(ctx context.Context) []TournamentView
 }
 
 // mirror is a table's messages as this host receives them from the cluster: every local

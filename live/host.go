@@ -81,6 +81,12 @@ type Options struct {
 	// only); Outbox tunes the sending of its credits and rollbacks (wallet.go).
 	Operator Operator
 	Outbox   Outbox
+	// Observer hears every commit and lease change, for metrics (nil: nobody).
+	Observer Observer
+	// Exclusive: this host alone writes the store (it holds the SQLite database's process
+	// lock, so no other process can), and takes every lease at once on opening rather than
+	// waiting for the leases of a process that died to lapse (journal.Seizer).
+	Exclusive bool
 }
 
 // Host runs tables.
@@ -125,6 +131,9 @@ func New(opt Options) *Host {
 	if opt.Shuffle == nil {
 		opt.Shuffle = cryptoShuffle
 	}
+	if opt.Observer == nil {
+		opt.Observer = nopObserver{}
+	}
 	opt.Outbox = opt.Outbox.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
@@ -156,11 +165,15 @@ func (h *Host) Open(ctx context.Context) error {
 
 func (h *Host) adoptLoop() {
 	defer h.wg.Done()
+	every := h.opt.LeaseTTL / 2
+	if _, ok := h.opt.Store.(journal.Vacancies); ok {
+		every = min(every, time.Second) // one query a second finds a table released or lapsed
+	}
 	for {
 		select {
 		case <-h.ctx.Done():
 			return
-		case <-h.opt.Clock.After(h.opt.LeaseTTL / 2):
+		case <-h.opt.Clock.After(every):
 			if err := h.adoptAll(h.ctx); err != nil && h.ctx.Err() == nil {
 				h.opt.Logger.Warn("adopting tables", "err", err)
 			}
@@ -185,7 +198,7 @@ func (h *Host) pruneRequests() {
 }
 
 func (h *Host) adoptAll(ctx context.Context) error {
-	ids, err := h.opt.Store.Tables(ctx)
+	ids, err := h.adoptable(ctx)
 	if err != nil {
 		return err
 	}
@@ -204,9 +217,27 @@ func (h *Host) adoptAll(ctx context.Context) error {
 	return nil
 }
 
+// adoptable is what adoptAll tries: every table of the store for a host that alone writes
+// it (it seizes them) or that cannot ask for less; else only the ones nobody holds now.
+func (h *Host) adoptable(ctx context.Context) ([]string, error) {
+	if v, ok := h.opt.Store.(journal.Vacancies); ok && !h.opt.Exclusive {
+		return v.Vacant(ctx, h.opt.Owner, h.opt.Clock.Now())
+	}
+	return h.opt.Store.Tables(ctx)
+}
+
+// take takes a table's (or a tournament's) lease for this host: seized when the host alone
+// writes the store (Options.Exclusive), else acquired if nobody else holds it.
+func (h *Host) take(ctx context.Context, id string) (bool, error) {
+	if s, ok := h.opt.Store.(journal.Seizer); ok && h.opt.Exclusive {
+		return true, s.Seize(ctx, id, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+	}
+	return h.opt.Store.Acquire(ctx, id, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+}
+
 // adopt leases a table, rebuilds it from its journal and starts it.
 func (h *Host) adopt(ctx context.Context, id string) error {
-	ok, err := h.opt.Store.Acquire(ctx, id, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+	ok, err := h.take(ctx, id)
 	if err != nil || !ok {
 		return err
 	}
@@ -346,9 +377,11 @@ func (h *Host) start(r *runner) {
 	h.mu.Lock()
 	h.runners[r.spec.ID] = r
 	h.mu.Unlock()
+	h.opt.Observer.LeaseChanged(r.spec.ID, true)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
+		defer h.opt.Observer.LeaseChanged(r.spec.ID, false)
 		r.run()
 		h.mu.Lock()
 		if h.runners[r.spec.ID] == r {

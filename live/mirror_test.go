@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament"
 )
 
 // lossyCluster is a cluster of one that loses the table's messages it is told to: a host
@@ -30,6 +32,13 @@ func (c *lossyCluster) Rounds(context.Context, string, string, int) ([]live.Roun
 }
 func (c *lossyCluster) WalletsChanged([]string)                              {}
 func (c *lossyCluster) Tables(ctx context.Context) ([]live.TableInfo, error) { return nil, nil }
+func (c *lossyCluster) Tournament(context.Context, string, string) (*live.TournamentView, error) {
+	return nil, baccarat.Errorf(baccarat.CodeNotFound, "no tournaments in this cluster")
+}
+func (c *lossyCluster) TournamentCommand(context.Context, string, tournament.Command) error {
+	return baccarat.Errorf(baccarat.CodeNotFound, "no tournaments in this cluster")
+}
+func (c *lossyCluster) Tournaments(context.Context) []live.TournamentView { return nil }
 func (c *lossyCluster) Publish(id string, ds []live.Delivery) {
 	c.mu.Lock()
 	lose := c.lose

@@ -314,6 +314,11 @@ func (r *runner) process(batch []*request) {
 		r.head = head
 		r.last = now
 		r.committedWallet(&wb)
+		for i := range staged {
+			if len(staged[i].events) > 0 {
+				r.h.opt.Observer.TableCommitted(&r.spec, staged[i].events)
+			}
+		}
 	}
 	changed := r.h.bank.committed(txs, holds, balances)
 	for i := range staged {

@@ -96,6 +96,8 @@ func (tr *tourney) commit(evs []tournament.Event, holds []hold, paid *Debited) (
 		return nil, err
 	}
 	tr.head = head
+	cfg := tr.t.Config()
+	tr.h.opt.Observer.TournamentCommitted(tr.id, cfg.Game, cfg.Currency, evs)
 	if tr.seamless() {
 		tr.paid = wb.open
 		if len(wb.calls) > 0 {

@@ -168,7 +168,7 @@ func (h *Host) adoptTournaments(ctx context.Context, ids []string) []string {
 }
 
 func (h *Host) adoptTournament(ctx context.Context, stream string) error {
-	ok, err := h.opt.Store.Acquire(ctx, stream, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now())
+	ok, err := h.take(ctx, stream)
 	if err != nil || !ok {
 		return err
 	}
@@ -228,9 +228,11 @@ func (h *Host) startTourney(tr *tourney) {
 	h.tourneys.byID[tr.id] = tr
 	h.tourneys.mu.Unlock()
 	tr.claimTables()
+	h.opt.Observer.LeaseChanged(tr.stream, true)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
+		defer h.opt.Observer.LeaseChanged(tr.stream, false)
 		tr.run()
 		if tr.archived.Load() {
 			return // an ended tournament stays listed, with no goroutine and no lease
@@ -246,16 +248,19 @@ func (h *Host) startTourney(tr *tourney) {
 func (h *Host) tourney(id string) (*tourney, error) {
 	tr := h.tourneys.get(id)
 	if tr == nil {
-		return nil, baccarat.Errorf(baccarat.CodeNotFound, "no tournament %q", id)
+		return nil, h.tourneyMissing(id)
 	}
 	return tr, nil
 }
 
-// Tournaments lists the tournaments this host runs: the most recent start first.
+// Tournaments lists the tournaments: this host's and, in a cluster, every other's; the
+// most recent start first.
 func (h *Host) Tournaments() []TournamentView {
-	var out []TournamentView
-	for _, tr := range h.tourneys.all() {
-		out = append(out, tr.currentView())
+	out := h.TournamentsLocal()
+	if h.opt.Cluster != nil {
+		ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+		out = append(out, h.opt.Cluster.Tournaments(ctx)...)
+		cancel()
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].Config.Start.Equal(out[j].Config.Start) {
@@ -268,20 +273,24 @@ func (h *Host) Tournaments() []TournamentView {
 
 // Tournament is one tournament as player sees it ("" for anyone: no "me").
 func (h *Host) Tournament(ctx context.Context, id, player string) (*TournamentView, error) {
-	tr, err := h.tourney(id)
-	if err != nil {
-		return nil, err
+	if remote, err := h.remote(id); err != nil || remote {
+		if err != nil {
+			return nil, err
+		}
+		return h.opt.Cluster.Tournament(ctx, id, player)
 	}
-	v := tr.currentView()
-	if player != "" {
-		v.Me = h.playerView(ctx, &v, player)
-	}
-	return &v, nil
+	return h.TournamentLocal(ctx, id, player)
 }
 
 // WaitTournament waits until the tournament has an event after seq, ctx ends, or the
 // tournament stops; it is how a page follows a tournament (a long poll).
 func (h *Host) WaitTournament(ctx context.Context, id string, seq uint64) error {
+	if remote, err := h.remote(id); err != nil || remote {
+		if err != nil {
+			return err
+		}
+		return h.waitRemote(ctx, id, seq)
+	}
 	tr, err := h.tourney(id)
 	if err != nil {
 		return err
@@ -324,6 +333,15 @@ func (h *Host) Rebuy(ctx context.Context, id, player string) error {
 }
 
 func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) error {
+	if remote, err := h.remote(id); err != nil || remote {
+		if err != nil {
+			return err
+		}
+		if tournament.IsBot(c.Player) {
+			return baccarat.Errorf(baccarat.CodeNotAuthorized, "%s is one of the tournament's house bots: a player account cannot play as it", c.Player)
+		}
+		return h.opt.Cluster.TournamentCommand(ctx, id, c)
+	}
 	tr, err := h.tourney(id)
 	if err != nil {
 		return err

@@ -72,6 +72,12 @@ func (tr *tourney) problemList() []TournamentProblem {
 // their owners), then refunds every entrant all they paid (fee and rebuys; the house takes
 // back its bots') and hands every chip back; until then its view says it is cancelling.
 func (h *Host) CancelTournament(ctx context.Context, id, reason string) error {
+	if remote, err := h.remote(id); err != nil || remote {
+		if err != nil {
+			return err
+		}
+		return h.opt.Cluster.TournamentCommand(ctx, id, tournament.Command{Type: tournament.CmdCancel, Reason: reason})
+	}
 	tr, err := h.tourney(id)
 	if err != nil {
 		return err

@@ -105,6 +105,21 @@ func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duratio
 	return ok, err
 }
 
+// Vacant lists the tables nobody holds at now; see journal.Vacancies.
+func (db *DB) Vacant(ctx context.Context, owner string, now time.Time) ([]string, error) {
+	var out []string
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		rows, err := c.Query(ctx, `SELECT h.table_id FROM journal_heads h LEFT JOIN leases l ON l.table_id = h.table_id
+			WHERE h.seq > 0 AND (l.table_id IS NULL OR l.owner = '' OR l.owner = $1 OR l.expires_ns <= $2) ORDER BY h.table_id`, owner, now.UnixNano())
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	return out, wrap("vacant", err)
+}
+
 // Renew extends a lease; see journal.Store.
 func (db *DB) Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
 	return journal.RenewWith(ctx, db.lease, table, owner, ttl, now)

@@ -92,6 +92,30 @@ func (db *DB) Acquire(ctx context.Context, table, owner string, ttl time.Duratio
 	return journal.AcquireWith(ctx, db.lease, table, owner, ttl, now)
 }
 
+// Seize takes a table's lease whoever holds it; see journal.Seizer.
+func (db *DB) Seize(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
+	return journal.SeizeWith(ctx, db.lease, table, owner, ttl, now)
+}
+
+// Vacant lists the tables nobody holds at now; see journal.Vacancies.
+func (db *DB) Vacant(ctx context.Context, owner string, now time.Time) ([]string, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT h.table_id FROM journal_heads h LEFT JOIN leases l ON l.table_id = h.table_id
+		WHERE l.table_id IS NULL OR l.owner = '' OR l.owner = ? OR l.expires <= ? ORDER BY h.table_id`, owner, now.UnixNano())
+	if err != nil {
+		return nil, wrap("vacant", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, wrap("vacant", err)
+		}
+		out = append(out, t)
+	}
+	return out, wrap("vacant", rows.Err())
+}
+
 // Renew extends a lease; see journal.Store.
 func (db *DB) Renew(ctx context.Context, table, owner string, ttl time.Duration, now time.Time) error {
 	return journal.RenewWith(ctx, db.lease, table, owner, ttl, now)

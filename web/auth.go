@@ -183,6 +183,9 @@ func (s *Server) public(h http.HandlerFunc) http.HandlerFunc {
 			s.tooMany(w, r, wait)
 			return
 		}
+		if s.drained(w, r) {
+			return
+		}
 		if err := checkPathID(r); err != nil {
 			s.writeError(w, r, err)
 			return
@@ -207,6 +210,9 @@ func (s *Server) authBy(token func(*http.Request) string, roles []Role, h func(h
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := s.addrLimiter.allow(clientAddr(r)); !ok {
 			s.tooMany(w, r, wait)
+			return
+		}
+		if s.drained(w, r) {
 			return
 		}
 		if err := checkPathID(r); err != nil {

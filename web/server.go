@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablehouse/baccarat/access"
@@ -36,6 +37,9 @@ type Options struct {
 	Timeouts Timeouts
 	// Operator plugs a casino operator's backend in: launches (operator.go).
 	Operator OperatorOptions
+	// Ready says why the server is not yet ready for traffic (nil when it is): GET /readyz
+	// (health.go). Nil: ready as soon as it serves.
+	Ready func() error
 }
 
 // Timeouts cut slow and idle clients rather than hold their connections for ever. A
@@ -101,6 +105,9 @@ type Server struct {
 	ln          net.Listener
 	mux         *http.ServeMux
 	operator    OperatorOptions
+	ready       func() error           // Options.Ready
+	draining    atomic.Bool            // Drain was called (health.go)
+	next        atomic.Pointer[Server] // Handoff: the server that answers from now on
 }
 
 // New returns a server; Start listens.
@@ -120,7 +127,7 @@ func New(opt Options) *Server {
 	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
 		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics(),
-		operator: opt.Operator}
+		operator: opt.Operator, ready: opt.Ready}
 	s.mux = s.routes()
 	return s
 }
@@ -147,6 +154,8 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /api/openapi.json", s.public(s.handleOpenAPI))
 	m.HandleFunc("GET /metrics", s.public(s.handleMetrics))
 	m.HandleFunc("GET /healthz", s.public(func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) }))
+	m.HandleFunc("GET /livez", s.handleLivez)
+	m.HandleFunc("GET /readyz", s.handleReadyz)
 	m.HandleFunc("GET /api/games", s.public(s.handleGames))
 	m.HandleFunc("GET /api/tables", s.public(s.handleTables))
 	m.HandleFunc("GET /api/tables/{id}", s.public(s.handleTable))
@@ -187,14 +196,20 @@ func (s *Server) routes() *http.ServeMux {
 
 // ServeHTTP serves a request, counting it and logging slow or failed ones.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if n := s.next.Load(); n != nil {
+		n.ServeHTTP(w, r)
+		return
+	}
+	if s.host == nil { // starting (health.go)
+		s.serveStarting(w, r)
+		return
+	}
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: 200}
 	s.mux.ServeHTTP(rec, r)
 	_, pattern := s.mux.Handler(r)
 	s.metrics.requests.inc(pattern, rec.status)
-	if rec.status >= 500 || time.Since(start) > time.Second && !isUpgrade(r) {
-		s.log.Warn("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start))
-	}
+	s.logRequest(r, pattern, rec.status, time.Since(start))
 }
 
 // Listen binds addr ("127.0.0.1:0" picks a free port) without serving yet: a server binds

@@ -154,6 +154,30 @@ func (s *server) Start(ctx context.Context) error {
 	if s.Log == nil {
 		s.Log = slog.New(slog.DiscardHandler)
 	}
+	if err := s.start(ctx); err != nil {
+		s.abort()
+		return err
+	}
+	return nil
+}
+
+// abort undoes what a failed start did: the port stops answering, the store is closed.
+func (s *server) abort() {
+	if s.web != nil {
+		_ = s.web.Shutdown(context.Background())
+	}
+	if s.host != nil {
+		s.host.Close()
+	}
+	if s.node != nil {
+		s.node.Close()
+	}
+	if s.store != nil {
+		_ = s.store.Close()
+	}
+}
+
+func (s *server) start(ctx context.Context) error {
 	cfg, err := s.readConfig()
 	if err != nil {
 		return err
@@ -167,10 +191,16 @@ func (s *server) Start(ctx context.Context) error {
 	if err := s.Operator.check(); err != nil {
 		return err
 	}
-	s.web = web.New(web.Options{Logger: s.Log})
+	s.web = web.New(web.Options{Logger: s.Log, Timeouts: s.Timeouts})
 	if err := s.web.Listen(s.Addr); err != nil {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "cannot listen on %s (%v): is another server running there? choose another address with --addr 127.0.0.1:8081", s.Addr, err)
 	}
+	// Until the tables are recovered the port answers /livez, and 503 to everything else
+	// (web's starting mode): a load balancer waits, a client retries, nobody sees a 404.
+	if err := s.web.Start(s.Addr); err != nil {
+		return err
+	}
+	started := time.Now()
 	if s.store, err = openStore(ctx, s.DB); err != nil {
 		return err
 	}
@@ -183,7 +213,7 @@ func (s *server) Start(ctx context.Context) error {
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
-		LeaseTTL: s.Cluster.Lease})
+		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB)})
 	// Accounts are read on every request; a server that hears of every change to them keeps
 	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
 	// Servers sharing PostgreSQL without NATS read the database each time.
@@ -218,13 +248,14 @@ func (s *server) Start(ctx context.Context) error {
 	if streams == (web.StreamLimits{}) {
 		streams = cfg.Streams
 	}
+	if s.node != nil {
+		s.node.WaitHeard(ctx) // the cluster's lobby, before this server lists any
+	}
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: accounts, Tokens: tokens, Logger: s.Log, Streams: streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
 		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
-	s.web.Adopt(ln)
-	if err := s.web.Start(s.Addr); err != nil {
-		return err
-	}
+	ln.Handoff(s.web)
+	s.Log.Info("ready", "addr", s.web.URL(), "tables", len(s.host.LocalTables(ctx)), "took", time.Since(started).Round(time.Millisecond))
 	base := s.web.URL()
 	for k, v := range s.links {
 		if strings.HasPrefix(v, "?") || strings.HasPrefix(v, "/") {
@@ -243,16 +274,31 @@ func ownerID() string {
 	return leaseName(fmt.Sprintf("%s-%d-%s", h, os.Getpid(), hex.EncodeToString(b[:])))
 }
 
-// Close shuts down gracefully: no new requests, tables stop after their batch in hand.
+// Close drains and stops (drainGrace, then the rest within the drain's bound): the server
+// says it is not ready and takes no new wagers or streams (503: clients and the load
+// balancer go to another server); the tables finish the batch in hand and let their leases
+// go, so a peer takes them up within a second; the streams are closed (clients resume them
+// elsewhere with since); then the rest stops. One log line per phase.
 func (s *server) Close() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), s.drainFor())
 	defer cancel()
-	if s.web != nil {
-		_ = s.web.Shutdown(ctx)
+	if s.web != nil && s.host != nil {
+		s.web.Drain()
+		s.Log.Info("draining: not ready; new wagers and streams go to other servers", "grace", drainGrace)
+		select {
+		case <-time.After(drainGrace): // the load balancer sees /readyz fail; requests in flight finish
+		case <-ctx.Done():
+		}
 	}
 	s.stopDemoTournaments()
 	if s.host != nil {
+		n := len(s.host.LocalTables(ctx))
 		s.host.Close()
+		s.Log.Info("tables handed over: their leases are released for another server", "tables", n, "took", time.Since(start).Round(time.Millisecond))
+	}
+	if s.web != nil {
+		_ = s.web.Shutdown(ctx)
 	}
 	if s.node != nil {
 		s.node.Close()
@@ -260,6 +306,19 @@ func (s *server) Close() {
 	if s.store != nil {
 		_ = s.store.Close()
 	}
+	s.Log.Info("stopped", "took", time.Since(start).Round(time.Millisecond))
+}
+
+// drainGrace is how long a draining server keeps answering before its tables go: time for a
+// load balancer to see /readyz fail and for the requests in flight to end.
+const drainGrace = time.Second
+
+// drainFor bounds the whole of Close: --drain, 10 s by default.
+func (s *server) drainFor() time.Duration {
+	if s.Cluster.Drain > 0 {
+		return s.Cluster.Drain
+	}
+	return 10 * time.Second
 }
 
 func (s *server) readConfig() (serveConfig, error) {

@@ -31,6 +31,9 @@ type clusterFlags struct {
 	// Lease is how long a table's lease lasts without renewal: how soon a survivor takes
 	// over the tables of a server that died or was cut off (default 15 s).
 	Lease time.Duration
+	// Drain bounds a stop (SIGTERM, Ctrl-C): draining, handing the tables over, closing
+	// the streams (default 10 s).
+	Drain time.Duration
 }
 
 func (c *clusterFlags) register(fs *flag.FlagSet) {
@@ -44,6 +47,7 @@ func (c *clusterFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.TLSKey, "nats-tls-key", "", "the client certificate's key")
 	fs.StringVar(&c.TLSCA, "nats-tls-ca", "", "CA bundle that signs the NATS server's certificate")
 	fs.StringVar(&c.SecretFile, "secret-file", "", "file holding the hex --secret (every server of a cluster shares it)")
+	fs.DurationVar(&c.Drain, "drain", 10*time.Second, "the longest a stop (SIGTERM, Ctrl-C) takes: the server drains, hands its tables over and closes its streams (1s to 5m)")
 	fs.DurationVar(&c.Lease, "lease", 15*time.Second, "how long a table's lease lasts without renewal: a survivor takes over a dead server's tables within it (1s to 5m)")
 }
 
@@ -113,6 +117,9 @@ func (c *clusterFlags) options() ([]nats.Option, error) {
 func (c *clusterFlags) checkLease() error {
 	if c.Lease != 0 && (c.Lease < time.Second || c.Lease > 5*time.Minute) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--lease %s: give 1s to 5m", c.Lease)
+	}
+	if c.Drain != 0 && (c.Drain < time.Second || c.Drain > 5*time.Minute) {
+		return baccarat.Errorf(baccarat.CodeBadRequest, "--drain %s: give 1s to 5m", c.Drain)
 	}
 	return nil
 }

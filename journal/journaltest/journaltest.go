@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"racing acquirers: exactly one gets the lease", testLeaseRace},
 		{"lease calls validate their arguments", testLeaseArgs},
 		{"a lease's epoch rises with each new holder and survives a release", testLeaseEpoch},
+		{"a lease seized is a new tenure; vacancies are the tables one may take", testSeizeAndVacant},
 		{"audit verifies every table", testAudit},
 	}
 	for _, tc := range tests {

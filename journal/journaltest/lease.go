@@ -171,3 +171,38 @@ func testCommitFenced(t *testing.T, s CommitStore) {
 	WantCode(t, s.Commit(ctx, late), baccarat.CodeLeaseLost)
 	wantUnchanged(t, s, "t1", head2, w, 9700)
 }
+
+// testSeizeAndVacant: where a store lets a server seize a lease (it alone writes the store),
+// the lease is taken whoever holds it, as a new tenure; where it lists vacancies, they are
+// the tables nobody holds now and those the asker holds.
+func testSeizeAndVacant(t *testing.T, s journal.Store) {
+	ctx := t.Context()
+	recs, _ := Chain(journal.Head{}, "t1", 1)
+	Append(t, s, recs...)
+	recs2, _ := Chain(journal.Head{}, "t2", 1)
+	Append(t, s, recs2...)
+	acquire(t, s, "s1", leaseNow, true)
+	if v, ok := s.(journal.Vacancies); ok {
+		got, err := v.Vacant(ctx, "s2", leaseNow.Add(time.Second))
+		if err != nil || len(got) != 1 || got[0] != "t2" {
+			t.Fatalf("vacant for s2 while s1 holds t1: %v %v", got, err)
+		}
+		got, err = v.Vacant(ctx, "s1", leaseNow.Add(time.Second))
+		if err != nil || len(got) != 2 {
+			t.Fatalf("vacant for s1, who holds t1: %v %v", got, err)
+		}
+		got, err = v.Vacant(ctx, "s2", leaseNow.Add(11*time.Second))
+		if err != nil || len(got) != 2 {
+			t.Fatalf("vacant for s2 once s1's lease lapsed: %v %v", got, err)
+		}
+	}
+	sz, ok := s.(journal.Seizer)
+	if !ok {
+		return
+	}
+	if err := sz.Seize(ctx, "t1", "s2", 10*time.Second, leaseNow.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	wantLease(t, s, "s2", leaseNow.Add(11*time.Second))
+	wantEpoch(t, s, 2)
+}
