@@ -63,7 +63,7 @@ type OutboxState struct {
 
 // Outbox reads the outbox from the store: the deployment's, shared by every server on the
 // database. Without the operator's wallet it is empty. It pages through the open calls
-// (debits on their way are open too, and not counted), a page of journal.MaxCalls at a time.
+// (debits on their way are open too, and not counted), outboxPage at a time.
 func (h *Host) Outbox(ctx context.Context) (OutboxState, error) {
 	var out OutboxState
 	if h.opt.Operator == nil {
@@ -73,7 +73,7 @@ func (h *Host) Outbox(ctx context.Context) (OutboxState, error) {
 	if err != nil {
 		return out, err
 	}
-	f := journal.CallFilter{Open: true}
+	f := journal.CallFilter{Open: true, Limit: outboxPage}
 	for {
 		page, err := calls.Calls(ctx, f)
 		if err != nil {
@@ -89,9 +89,12 @@ func (h *Host) Outbox(ctx context.Context) (OutboxState, error) {
 				out.Oldest = c.Created
 			}
 		}
-		if len(page) < journal.MaxCalls {
+		if len(page) < journal.Limit(f.Limit) {
 			return out, nil
 		}
 		f.After = page[len(page)-1].Seq
 	}
 }
+
+// outboxPage is how many open calls Outbox reads at a time (a test pages with fewer).
+var outboxPage = journal.MaxCalls

@@ -87,12 +87,14 @@ func (silentOperator) Rollback(context.Context, seamless.RollbackRequest) (seaml
 }
 
 // TestHostOutbox: the outbox is the credits and rollbacks not yet answered, counted over
-// more than one page of the store's listing; debits on their way, answered calls and
-// calls refused for good are not in it; without the operator's wallet it is empty.
+// several pages of the store's listing; debits on their way, answered calls and calls
+// refused for good are not in it; without the operator's wallet it is empty.
 func TestHostOutbox(t *testing.T) {
 	ctx := context.Background()
 	db := metricsStore(t)
-	const stream, n = "outbox", journal.MaxCalls + 3
+	defer func(p int) { outboxPage = p }(outboxPage)
+	outboxPage = 2
+	const stream, n = "outbox", 7
 	placed := journal.Batch{}
 	var debits []string
 	for i := range n {

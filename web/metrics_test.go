@@ -11,7 +11,13 @@ import (
 // scrape reads a server's /metrics as a Prometheus server would (text exposition format).
 func scrape(t *testing.T, f *fixture) string {
 	t.Helper()
-	resp, err := http.Get(f.srv.URL() + "/metrics")
+	return scrapeURL(t, f.srv.URL())
+}
+
+// scrapeURL reads the /metrics of the server at base.
+func scrapeURL(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

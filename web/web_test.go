@@ -29,6 +29,8 @@ type fixture struct {
 	db     *sqlite.DB
 	tokens map[string]string
 	issuer *access.Tokens
+	// metrics are the host's observer and the server's metrics.
+	metrics *web.Metrics
 }
 
 // account creates an account and keeps a token for it under its id.
@@ -48,7 +50,8 @@ func newFixture(t *testing.T, opts ...func(*web.Options)) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	host := live.New(live.Options{Store: db, Owner: "test"})
+	metrics := web.NewMetrics()
+	host := live.New(live.Options{Store: db, Owner: "test", Observer: metrics})
 	if err := host.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +64,7 @@ func newFixture(t *testing.T, opts ...func(*web.Options)) *fixture {
 		}
 	}
 	tokens := access.NewTokens([]byte("0123456789abcdef0123456789abcdef"))
-	f := &fixture{t: t, host: host, db: db, tokens: map[string]string{}, issuer: tokens}
+	f := &fixture{t: t, host: host, db: db, tokens: map[string]string{}, issuer: tokens, metrics: metrics}
 	for _, a := range []access.Account{
 		{ID: "ann", Role: web.RolePlayer}, {ID: "bob", Role: web.RolePlayer},
 		{ID: "dealer", Role: web.RoleDealer, Tables: []string{"tiger", "rws"}},
@@ -79,6 +82,7 @@ func newFixture(t *testing.T, opts ...func(*web.Options)) *fixture {
 		fn(&o)
 	}
 	f.srv = web.New(o)
+	f.srv.UseMetrics(metrics)
 	if err := f.srv.Start("127.0.0.1:0"); err != nil {
 		t.Fatal(err)
 	}
