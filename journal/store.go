@@ -48,7 +48,10 @@ type Store interface {
 type Batch struct {
 	// Fence, when set, is the lease the batch was decided under: the store commits nothing
 	// unless the lease is still that (Fence.Check, inside the commit's transaction).
-	Fence        *Fence
+	Fence *Fence
+	// Snapshot, when set, is written with the batch: a table's state as of one of its records
+	// (a record of this batch or before it), which recovery may start from (Snapshots).
+	Snapshot     *Snapshot
 	Records      []Record
 	Transactions []ledger.Transaction
 	Requests     []Request
@@ -58,7 +61,8 @@ type Batch struct {
 
 // Empty reports whether the batch writes nothing.
 func (b Batch) Empty() bool {
-	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0 && len(b.Placed) == 0 && len(b.Calls) == 0
+	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0 && len(b.Placed) == 0 && len(b.Calls) == 0 &&
+		b.Snapshot == nil
 }
 
 // Validate checks every record and transaction on its own (bad_request); what depends on
@@ -92,6 +96,9 @@ func (b Batch) Validate() error {
 		if err := baccarat.CheckID("placed debit", p.Tx); err != nil {
 			return err
 		}
+	}
+	if b.Snapshot != nil {
+		return b.Snapshot.Validate()
 	}
 	return nil
 }

@@ -83,6 +83,9 @@ type Options struct {
 	Outbox   Outbox
 	// Observer hears every commit and lease change, for metrics (nil: nobody).
 	Observer Observer
+	// SnapshotEvery is how many rounds apart a table's snapshots are, where the store keeps
+	// them (default DefaultSnapshotEvery).
+	SnapshotEvery int
 	// Exclusive: this host alone writes the store (it holds the SQLite database's process
 	// lock, so no other process can), and takes every lease at once on opening rather than
 	// waiting for the leases of a process that died to lapse (journal.Seizer).
@@ -133,6 +136,9 @@ func New(opt Options) *Host {
 	}
 	if opt.Observer == nil {
 		opt.Observer = nopObserver{}
+	}
+	if opt.SnapshotEvery <= 0 {
+		opt.SnapshotEvery = DefaultSnapshotEvery
 	}
 	opt.Outbox = opt.Outbox.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -254,25 +260,23 @@ func (h *Host) adopt(ctx context.Context, id string) error {
 	return nil
 }
 
-// load rebuilds a table from its journal.
+// load rebuilds a table: from its latest snapshot and the records after it where the store
+// keeps snapshots (snapshots.go), else from its whole journal.
 func (h *Host) load(ctx context.Context, id string) (*runner, error) {
+	if r, ok, err := h.loadFromSnapshot(ctx, id); ok || err != nil {
+		return r, err
+	}
 	recs, err := h.opt.Store.Load(ctx, id, 1)
 	if err != nil {
 		return nil, err
 	}
-	if len(recs) == 0 || recs[0].Type != specRecord {
-		return nil, baccarat.Errorf(baccarat.CodeInternal, "table %s: its journal does not start with its spec", id)
-	}
-	var spec Spec
-	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
+	spec, err := specOf(id, recs)
+	if err != nil {
 		return nil, err
 	}
-	spec.fillConfig() // journals written before the table knew its mode and currency
-	events := make([]table.Event, len(recs)-1)
-	for i, rec := range recs[1:] {
-		if err := json.Unmarshal(rec.Data, &events[i]); err != nil {
-			return nil, baccarat.Errorf(baccarat.CodeInternal, "table %s record %d: %v", id, rec.Seq, err)
-		}
+	events, err := decodeEvents(id, recs[1:])
+	if err != nil {
+		return nil, err
 	}
 	t, err := table.Replay(spec.Config, events)
 	if err != nil {

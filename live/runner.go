@@ -75,6 +75,8 @@ type runner struct {
 	// is out of reach): it takes no command until it can be, so it never runs ahead of what
 	// is durable.
 	stale bool
+	// snapRound is the round of the table's last snapshot (snapshots.go).
+	snapRound uint64
 }
 
 // totalsEvery paces the "totals" messages: every wager changes the totals, and sending
@@ -306,7 +308,11 @@ func (r *runner) process(batch []*request) {
 	}
 	if len(recs) > 0 {
 		var err error
-		balances, err = r.commit(ctx, journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls})
+		b := journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls}
+		if r.snapshotDue(staged) {
+			b.Snapshot = r.snapshotAt(head.Seq)
+		}
+		balances, err = r.commit(ctx, b)
 		if err != nil {
 			r.recoverFrom(batch, staged, holds, txs, err)
 			return
@@ -314,6 +320,9 @@ func (r *runner) process(batch []*request) {
 		r.head = head
 		r.last = now
 		r.committedWallet(&wb)
+		if b.Snapshot != nil {
+			r.snapRound = r.t.Round()
+		}
 		for i := range staged {
 			if len(staged[i].events) > 0 {
 				r.h.opt.Observer.TableCommitted(&r.spec, staged[i].events)

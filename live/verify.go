@@ -129,7 +129,7 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 	for _, p := range found.Problems {
 		bad("%s", p)
 	}
-	t, err := table.Replay(spec.Config, events)
+	t, err := replayChecking(ctx, store, spec, events, bad)
 	if err != nil {
 		bad("replay: %v", err)
 		return nil
@@ -151,6 +151,53 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 		bad("in-play account holds %d, the journal's wagers in play total %d", inplay, held)
 	}
 	return nil
+}
+
+// replayChecking replays a table's events from the first and checks each of its snapshots
+// (snapshots.go) against the replay at the record it stands at: a snapshot that differs,
+// or stands beyond the journal, is a problem (recovery would start from a state the
+// journal does not give).
+func replayChecking(ctx context.Context, store Store, spec Spec, events []table.Event, bad func(string, ...any)) (*table.Table, error) {
+	ss, ok := store.(journal.Snapshots)
+	if !ok {
+		return table.Replay(spec.Config, events)
+	}
+	snaps, err := ss.SnapshotsOf(ctx, spec.ID)
+	if err != nil || len(snaps) == 0 {
+		return table.Replay(spec.Config, events)
+	}
+	t, err := table.New(spec.Config)
+	if err != nil {
+		return nil, err
+	}
+	next := 0
+	for i := range events {
+		if err := t.Restore(&events[i]); err != nil {
+			return nil, err
+		}
+		for ; next < len(snaps) && snaps[next].Seq <= uint64(i+2); next++ { // event i is record i+2
+			checkSnapshot(t, snaps[next], uint64(i+2), bad)
+		}
+	}
+	for ; next < len(snaps); next++ {
+		bad("a snapshot stands at record %d, beyond the journal's last (%d)", snaps[next].Seq, len(events)+1)
+	}
+	return t, nil
+}
+
+// checkSnapshot compares a stored snapshot with the replayed table at its record.
+func checkSnapshot(t *table.Table, s journal.Snapshot, at uint64, bad func(string, ...any)) {
+	var stored table.Snapshot
+	if s.Seq != at || json.Unmarshal(s.Data, &stored) != nil {
+		bad("the snapshot at record %d does not read as the table at that record", s.Seq)
+		return
+	}
+	replayed, ok := t.Snapshot()
+	want, _ := json.Marshal(replayed)
+	got, _ := json.Marshal(&stored)
+	if !ok || string(got) != string(want) {
+		bad("the snapshot at record %d differs from the replay of the journal to it", s.Seq)
+	}
 }
 
 // checkTournamentLink reports a table that plays for a tournament's chips without being one

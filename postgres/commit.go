@@ -198,6 +198,9 @@ func write(ctx context.Context, c *pgx.Conn, b journal.Batch, next map[string]jo
 		queueRequests(batch, b.Requests)
 	}
 	queueWallet(batch, b.Placed, b.Calls)
+	if s := b.Snapshot; s != nil {
+		batch.Queue(`INSERT INTO table_snapshots (table_id, seq, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, s.Table, int64(s.Seq), s.Data)
+	}
 	if len(ch.Applied) > 0 {
 		keys, digests, curs, memos, tables := make([]string, len(ch.Applied)), make([][]byte, len(ch.Applied)),
 			make([]string, len(ch.Applied)), make([]string, len(ch.Applied)), make([]string, len(ch.Applied))

@@ -27,16 +27,20 @@ func checkTable(table string) error {
 
 // Load returns a table's records from fromSeq on; see journal.Store.
 func (db *DB) Load(ctx context.Context, table string, fromSeq uint64) ([]journal.Record, error) {
+	return db.load(ctx, table, fromSeq, 1<<63-1)
+}
+
+func (db *DB) load(ctx context.Context, table string, fromSeq, toSeq uint64) ([]journal.Record, error) {
 	if err := checkTable(table); err != nil {
 		return nil, err
 	}
-	if fromSeq > 1<<63-1 {
+	if fromSeq > 1<<63-1 || fromSeq > toSeq {
 		return nil, nil
 	}
 	var out []journal.Record
 	err := db.withConn(ctx, func(c *pgx.Conn) error {
 		rows, err := c.Query(ctx, `SELECT seq, type, data, at_ns, prev, hash FROM journal
-			WHERE table_id = $1 AND seq >= $2 ORDER BY seq`, table, int64(fromSeq))
+			WHERE table_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq`, table, int64(fromSeq), int64(min(toSeq, 1<<63-1)))
 		if err != nil {
 			return err
 		}

@@ -26,14 +26,18 @@ func checkTable(table string) error {
 
 // Load returns a table's records from fromSeq on; see journal.Store.
 func (db *DB) Load(ctx context.Context, table string, fromSeq uint64) ([]journal.Record, error) {
+	return db.load(ctx, table, fromSeq, 1<<63-1)
+}
+
+func (db *DB) load(ctx context.Context, table string, fromSeq, toSeq uint64) ([]journal.Record, error) {
 	if err := checkTable(table); err != nil {
 		return nil, err
 	}
-	if fromSeq > 1<<63-1 {
+	if fromSeq > 1<<63-1 || fromSeq > toSeq {
 		return nil, nil
 	}
 	rows, err := db.r.QueryContext(ctx, `SELECT seq, type, data, at, prev, hash FROM journal
-		WHERE table_id = ? AND seq >= ? ORDER BY seq`, table, int64(fromSeq))
+		WHERE table_id = ? AND seq >= ? AND seq <= ? ORDER BY seq`, table, int64(fromSeq), int64(min(toSeq, 1<<63-1)))
 	if err != nil {
 		return nil, wrap("load", err)
 	}

@@ -212,8 +212,12 @@ func (s *server) start(ctx context.Context) error {
 		s.Owner = ownerID()
 	}
 	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
+	// The metrics hear every commit of the host and are shown by the web server; they count
+	// the log's records by level too (README, "Metrics").
+	metrics := web.NewMetrics()
+	s.Log = slog.New(metrics.CountLogs(s.Log.Handler()))
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
-		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB)})
+		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB), Observer: metrics})
 	// Accounts are read on every request; a server that hears of every change to them keeps
 	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
 	// Servers sharing PostgreSQL without NATS read the database each time.
@@ -254,6 +258,7 @@ func (s *server) start(ctx context.Context) error {
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: accounts, Tokens: tokens, Logger: s.Log, Streams: streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
 		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
+	s.web.UseMetrics(metrics)
 	ln.Handoff(s.web)
 	s.Log.Info("ready", "addr", s.web.URL(), "tables", len(s.host.LocalTables(ctx)), "took", time.Since(started).Round(time.Millisecond))
 	base := s.web.URL()
