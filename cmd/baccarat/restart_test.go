@@ -143,3 +143,69 @@ func getJSON(url string, out any) int {
 	}
 	return resp.StatusCode
 }
+
+// TestSIGTERMDrains: a server sent SIGTERM says at once that it is not ready, takes no new
+// wager (503, Retry-After), lets its tables go, stops within its drain bound, and writes one
+// log line per phase.
+func TestSIGTERMDrains(t *testing.T) {
+	dir := t.TempDir()
+	addr := freePort(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$")
+	cmd.Env = append(os.Environ(), "BACCARAT_CHILD_SERVE=serve --db "+filepath.Join(dir, "drain.db")+" --addr "+addr+" --no-tournaments --drain 5s",
+		"BACCARAT_CHILD_SERVE_FOR=10m")
+	var logs lockedBuffer
+	cmd.Stderr = &logs
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	lines := bufio.NewScanner(out)
+	token := ""
+	for lines.Scan() {
+		if _, after, ok := strings.Cut(lines.Text(), "token="); ok && token == "" && strings.Contains(lines.Text(), "Play") {
+			token = strings.TrimSpace(after)
+		}
+		if strings.HasPrefix(lines.Text(), "Ctrl-C stops") {
+			break
+		}
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	base := "http://" + addr
+	if code := getJSON(base+"/readyz", nil); code != 200 {
+		t.Fatalf("/readyz %d before the SIGTERM", code)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for getJSON(base+"/readyz", nil) != 503 {
+		if time.Now().After(deadline) {
+			t.Fatal("/readyz still answers 200 while draining")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	req, _ := http.NewRequest("POST", base+"/api/tables/tiger-live/wagers", strings.NewReader(`{"bet":"banker","stake":100}`))
+	req.Header.Set("Authorization", "Bearer "+token)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("a wager while draining: %d, Retry-After %q; want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		resp.Body.Close()
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(8 * time.Second):
+		t.Fatal("the server did not stop within its drain bound")
+	}
+	for _, phase := range []string{"draining", "tables handed over", "stopped"} {
+		if !strings.Contains(logs.String(), phase) {
+			t.Errorf("no %q line in the log", phase)
+		}
+	}
+}

@@ -201,9 +201,11 @@ func (s *server) start(ctx context.Context) error {
 		return err
 	}
 	started := time.Now()
-	if s.store, err = openStore(ctx, s.DB); err != nil {
-		return err
+	store, err := openStore(ctx, s.DB)
+	if err != nil {
+		return err // (s.store stays nil: no store to close)
 	}
+	s.store = store
 	secret, err := s.secret()
 	if err != nil {
 		return err

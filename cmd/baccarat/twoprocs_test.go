@@ -22,7 +22,9 @@ func TestServeChild(t *testing.T) {
 	if d, err := time.ParseDuration(os.Getenv("BACCARAT_CHILD_SERVE_FOR")); err == nil {
 		life = d // a server the load tool runs serves for the whole test
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), life)
+	sig, stop := signalContext() // SIGTERM drains, as the real binary's does
+	defer stop()
+	ctx, cancel := context.WithTimeout(sig, life)
 	defer cancel()
 	os.Exit(run(ctx, &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin}, strings.Fields(args)))
 }
