@@ -32,7 +32,7 @@ import (
 // label sets stay bounded by the tables an operator sets up. Tournaments are counted by game
 // and currency, never by tournament id, for the same reason.
 
-// tournamentTable and chips are the table and currency labels of every tournament's
+// tournamentTable and chipsCurrency are the table and currency labels of every tournament's
 // session tables: neither is an id or a currency code (a table id has no parentheses).
 const (
 	tournamentTable = "(tournament)"
@@ -47,8 +47,9 @@ type business struct {
 	byTable sync.Map
 
 	registrations, unregistrations, rebuys, fees, refunds, prizes, topUps, ended *prometheus.CounterVec
-	tmu                                                                          sync.Mutex
-	byTournament                                                                 map[tournamentKey]*tournamentCounters
+
+	tmu          sync.Mutex // byTournament's: tournaments commit seldom
+	byTournament map[tournamentKey]*tournamentCounters
 
 	held, released prometheus.Counter
 }

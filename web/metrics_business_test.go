@@ -20,6 +20,7 @@ import (
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/tournament/tabletop"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -175,6 +176,40 @@ func TestMetricsTournamentFigures(t *testing.T) {
 	})
 	if t.Failed() {
 		t.Log(text)
+	}
+}
+
+// TestMetricsTournamentTablesShareSeries: a tournament's session tables, which come and go,
+// are counted together by game, in chips, so their ids never become labels; a table's
+// counters outlive its lease (a table taken up again counts on).
+func TestMetricsTournamentTablesShareSeries(t *testing.T) {
+	f := newFixture(t)
+	placed := func(stake int64) []table.Event {
+		return []table.Event{{Type: table.EvWagerPlaced, Wager: &table.Wager{Player: "ann", Bet: "banker", Stake: stake}}}
+	}
+	session := func(id string, n int) *live.Spec {
+		return &live.Spec{ID: id, Mode: live.ModeAuto, Currency: ledger.Chips("cup"), Config: table.Config{Game: "mbs-tournament"},
+			Tournament: &tabletop.Session{Tournament: "cup", Round: 1, Table: n, Session: 1}}
+	}
+	one, two := session("cup-r1-t1-s1", 1), session("cup-r1-t2-s1", 2)
+	cash := &live.Spec{ID: "tiger", Mode: live.ModeDealer, Currency: live.PlayMoney, Config: table.Config{Game: "mbs-tiger"}}
+	f.metrics.TableCommitted(one, placed(100))
+	f.metrics.TableCommitted(two, placed(200))
+	f.metrics.TableCommitted(cash, placed(5))
+	f.metrics.LeaseChanged(one.ID, false)
+	f.metrics.LeaseChanged(cash.ID, false)
+	again := *one
+	f.metrics.TableCommitted(&again, placed(50))
+	f.metrics.TableCommitted(cash, placed(7))
+	text := scrape(t, f)
+	wantSamples(t, text, []wantSample{
+		{"baccarat_stakes_placed_minor_total", at("(tournament)", "mbs-tournament", "chips"), 350},
+		{"baccarat_wagers_placed_total", at("(tournament)", "mbs-tournament", "chips"), 3},
+		{"baccarat_stakes_placed_minor_total", at("tiger", "mbs-tiger", "XXX"), 12},
+		{"baccarat_lease_changes_total", []string{"lease", "released"}, 2},
+	})
+	if strings.Contains(text, `table="cup-`) {
+		t.Error("a session table's id is a label")
 	}
 }
 

@@ -136,7 +136,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if err := s.Start(ctx); err != nil {
 		return fail(e, c.name, err)
 	}
-	fmt.Fprintf(e.stdout, "baccarat is serving at %s (database %s)\n\n", s.web.URL(), s.DB)
+	fmt.Fprintf(e.stdout, "baccarat is serving at %s (database %s)\n\n", s.web.URL(), shownDB(s.DB))
 	fmt.Fprintf(e.stdout, "  Play (demo player):   %s\n", s.links["player"])
 	fmt.Fprintf(e.stdout, "  Dealer console:       %s\n", s.links["dealer"])
 	fmt.Fprintf(e.stdout, "  Admin token:          %s\n", s.links["admin"])
@@ -213,7 +213,7 @@ func (s *server) start(ctx context.Context) error {
 	if s.Owner == "" {
 		s.Owner = ownerID()
 	}
-	s.Log.Info("starting", "owner", s.Owner, "db", s.DB)
+	s.Log.Info("starting", "owner", s.Owner, "db", shownDB(s.DB))
 	// The metrics hear every commit of the host and are shown by the web server; they count
 	// the log's records by level too (README, "Metrics").
 	metrics := web.NewMetrics()

@@ -132,3 +132,15 @@ func TestServeJoinsAClusterOnlyWithItsCredentialsAndSecret(t *testing.T) {
 		t.Fatalf("Redact left a password: %s", got)
 	}
 }
+
+// TestTheDatabasePasswordIsNeverShown: what serve prints and logs of --db holds no password.
+func TestTheDatabasePasswordIsNeverShown(t *testing.T) {
+	for _, dsn := range []string{"postgres://u:s3cret@db:5432/x", "postgres://db/x?user=u&password=s3cret", "postgresql://u:s3cret@db/x?sslmode=require"} {
+		if got := shownDB(dsn); strings.Contains(got, "s3cret") {
+			t.Errorf("%s shown as %s", dsn, got)
+		}
+	}
+	if got := shownDB("./baccarat.db"); got != "./baccarat.db" {
+		t.Errorf("a file name shown as %s", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -129,4 +130,24 @@ func pgAddress(cfg *pgconn.Config) string {
 		return fmt.Sprintf("%s/.s.PGSQL.%d", cfg.Host, cfg.Port)
 	}
 	return net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port)))
+}
+
+// shownDB is --db as it may be printed or logged: a PostgreSQL URL's password replaced.
+func shownDB(dsn string) string {
+	if !isPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://…" // it will not connect either; say nothing of what it holds
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), "REDACTED")
+	}
+	q := u.Query()
+	if q.Has("password") {
+		q.Set("password", "REDACTED")
+		u.RawQuery = q.Encode()
+	}
+	return u.String()
 }
