@@ -109,8 +109,14 @@ func TestBrowserTournamentPagesInChinese(t *testing.T) {
 	if got := p.text(`document.querySelector('#t-detail').textContent`); regexpEnglishUI.MatchString(got) {
 		t.Errorf("English left on the Chinese tournament page: %q", regexpEnglishUI.FindAllString(got, -1))
 	}
+	// Every toast shown is kept as it appears: a slow machine may reach the check after the
+	// toast has gone (it shows for 4.6 s).
+	var kept bool
+	p.eval(`window.shownToasts = []; new MutationObserver(() => {
+		for (const m of document.querySelectorAll('#toasts .toast-msg')) if (!window.shownToasts.includes(m.textContent)) window.shownToasts.push(m.textContent);
+	}).observe(document.body, {childList: true, subtree: true}); true`, &kept)
 	p.do("register", chromedp.Click(chromedp.CSS(`#t-register`)), waitJS(`!!document.querySelector('#t-me-registered')`, 10*time.Second))
-	if got := p.text(`[...document.querySelectorAll('#toasts .toast-msg')].map((e) => e.textContent).join('|')`); !strings.Contains(got, "报名成功") {
+	if got := p.text(`window.shownToasts.join('|')`); !strings.Contains(got, "报名成功") {
 		t.Errorf("the toast after registering: %q, want 报名成功", got)
 	}
 	p.screen("phone-tournament-zh-registered")
