@@ -52,6 +52,13 @@ const (
 	CodeNotAuthorized     = "not_authorized"
 	CodeNotWithdrawable   = "not_withdrawable" // a withdrawal the game's rules do not allow now
 
+	// Refusals for the player's sake (package responsible): a limit the wager would pass, an
+	// exclusion in force, a reality check to answer first, a session that has ended.
+	CodeLimitReached = "limit_reached"
+	CodeExcluded     = "excluded"
+	CodeRealityCheck = "reality_check"
+	CodeSessionEnded = "session_ended"
+
 	// Input and state errors.
 	CodeBadCard       = "bad_card"   // a card token that is not a card
 	CodeBadCoup       = "bad_coup"   // coup notation that does not parse or breaks the Table of Play
@@ -91,7 +98,7 @@ const (
 func Codes() []string {
 	return []string{CodeBettingClosed, CodeUnknownBet, CodeBetNotOffered, CodeBelowMinimum, CodeAboveMaximum,
 		CodeInsufficientFunds, CodeBothSides, CodeSideBetNeedsMain, CodeAreaFull, CodeRoundFull, CodeTableDifferential, CodeOddsChanged,
-		CodeNotAuthorized, CodeNotWithdrawable, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
+		CodeNotAuthorized, CodeNotWithdrawable, CodeLimitReached, CodeExcluded, CodeRealityCheck, CodeSessionEnded, CodeBadCard, CodeBadCoup, CodeNeedCards, CodeExtraCard, CodeBadShoe,
 		CodeCardNotInShoe, CodeUnknownGame, CodeBadRequest, CodeBadState, CodeNotFound, CodeConflict,
 		CodeIdempotencyConflict, CodeReserved, CodeTooLarge, CodeUnauthenticated, CodeRateLimited, CodeBusy, CodeUnavailable, CodeLeaseLost, CodeWalletUnavailable, CodeIntegrity, CodeInternal}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/responsible"
 )
 
 // Store keeps the journals of all tables and their leases. Every implementation runs
@@ -57,11 +58,15 @@ type Batch struct {
 	Requests     []Request
 	Placed       []PlacedDebit
 	Calls        []WalletCall
+	// Plays are the batch's wagers placed and settled as responsible gaming counts them: the
+	// store runs responsible.Book over them inside the commit, and a wager that would break a
+	// player's limit fails the whole commit with its refusal.
+	Plays []responsible.Play
 }
 
 // Empty reports whether the batch writes nothing.
 func (b Batch) Empty() bool {
-	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0 && len(b.Placed) == 0 && len(b.Calls) == 0 &&
+	return len(b.Records) == 0 && len(b.Transactions) == 0 && len(b.Requests) == 0 && len(b.Placed) == 0 && len(b.Calls) == 0 && len(b.Plays) == 0 &&
 		b.Snapshot == nil
 }
 

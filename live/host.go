@@ -20,6 +20,7 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/responsible"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
@@ -47,6 +48,8 @@ type Spec struct {
 	Wallet string `json:"wallet,omitempty"`
 	// Tournament: the table plays this session of a tournament (tournament_host.go).
 	Tournament *tabletop.Session `json:"tournament,omitempty"`
+	// Video is the table's live video, if it has one (video.go).
+	Video *Video `json:"video,omitempty"`
 }
 
 // Table modes.
@@ -96,6 +99,7 @@ type Options struct {
 type Host struct {
 	opt     Options
 	bank    *bank
+	care    *care // players' limits, where the store keeps them (care.go); nil otherwise
 	mu      sync.RWMutex
 	runners map[string]*runner
 	mirrors map[string]*mirror // in a cluster: every table's messages, for local streams
@@ -142,7 +146,11 @@ func New(opt Options) *Host {
 	}
 	opt.Outbox = opt.Outbox.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, bank: newBank(opt.Store), runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
+	var limits *care
+	if rs, ok := opt.Store.(responsible.Store); ok {
+		limits = newCare(rs, opt.Clock.Now)
+	}
+	return &Host{opt: opt, bank: newBank(opt.Store), care: limits, runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
 		tourneys: newTourneys(), kick: make(chan struct{}, 1)}
 }
 
@@ -363,6 +371,9 @@ func (s *Spec) checkRanges() error {
 	if err := s.Config.Check(); err != nil {
 		return err
 	}
+	if err := s.Video.Check(); err != nil {
+		return err
+	}
 	return s.Schedule.Check()
 }
 
@@ -454,6 +465,11 @@ func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.
 		}
 		return res, err
 	}
+	if p, ok := cmd.(*table.Place); ok {
+		if err := h.checkLimits(ctx, r, p); err != nil {
+			return nil, err
+		}
+	}
 	if p, ok := cmd.(*table.Place); ok && !r.spec.seamless() {
 		// Read the wallet now, on the caller's goroutine, if this host has not: the table's one
 		// goroutine would otherwise wait on the database for each player new to the host, one
@@ -464,7 +480,9 @@ func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.
 	if r.spec.seamless() {
 		switch c := cmd.(type) {
 		case *table.Place:
-			return h.placeSeamless(ctx, r, c)
+			res, err := h.placeSeamless(ctx, r, c)
+			h.refused(ctx, placer(c), err)
+			return res, err
 		case *table.Withdraw:
 			return h.withdrawSeamless(ctx, r, c)
 		}
@@ -472,6 +490,9 @@ func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.
 	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := cmd.(*table.Place); ok {
+		h.refused(ctx, placer(p), resp.err)
 	}
 	return resp.result, resp.err
 }

@@ -8,9 +8,11 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/responsible"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tablejson"
+	"github.com/tablehouse/baccarat/tournament"
 )
 
 type reqKind uint8
@@ -253,6 +255,7 @@ type staged struct {
 	data   [][]byte // each event's JSON, as journalled (and published where it is public as is)
 	err    error
 	hold   *hold
+	care   *careHold
 }
 
 // process applies a batch of requests to the table and commits every event and posting they
@@ -267,6 +270,8 @@ func (r *runner) process(batch []*request) {
 	var txs []ledger.Transaction
 	var reqs []journal.Request
 	var holds []hold
+	var cares []careHold
+	var plays []responsible.Play
 	var wb walletBatch
 	var balances map[string]int64
 	if r.stale && !r.reload() {
@@ -283,8 +288,11 @@ func (r *runner) process(batch []*request) {
 		if req.kind != reqCommand {
 			continue
 		}
-		evs, h, err := r.apply(ctx, req.cmd, now)
-		staged[i].events, staged[i].hold, staged[i].err = evs, h, err
+		evs, h, ch, err := r.apply(ctx, req.cmd, now)
+		staged[i].events, staged[i].hold, staged[i].care, staged[i].err = evs, h, ch, err
+		if ch != nil {
+			cares = append(cares, *ch)
+		}
 		if p, ok := req.cmd.(*table.Peel); ok && err == nil {
 			r.peeled(p) // shown, never journalled: a peel changes nothing
 		}
@@ -305,18 +313,23 @@ func (r *runner) process(batch []*request) {
 			recs = append(recs, rec)
 		}
 		txs = r.books(req.cmd, evs, txs, &wb, now)
+		if r.h.care != nil {
+			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays)
+		}
 	}
 	if len(recs) > 0 {
 		var err error
-		b := journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls}
+		b := journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls, Plays: plays}
 		if r.snapshotDue(staged) {
 			b.Snapshot = r.snapshotAt(head.Seq)
 		}
 		balances, err = r.commit(ctx, b)
 		if err != nil {
+			r.h.care.failed(plays, cares)
 			r.recoverFrom(batch, staged, holds, txs, err)
 			return
 		}
+		r.h.care.committed(plays, cares)
 		r.head = head
 		r.last = now
 		r.committedWallet(&wb)
@@ -353,26 +366,35 @@ func (r *runner) process(batch []*request) {
 
 // apply runs one command against the table. A wager first holds its stake in the bank,
 // so no two tables spend the same money while their batches are being committed.
-func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, error) {
+func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, *careHold, error) {
 	cmd.Head().At = now
 	var hd *hold
+	var ch *careHold
 	if err := r.checkTournamentCommand(cmd); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if p, ok := cmd.(*table.Place); ok {
 		cp := *p // the caller's command stays as it was sent
 		p = &cp
 		cmd = p
 		if err := r.checkChips(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if err := r.checkTournament(p); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
+		}
+		if player := placer(p); r.h.care != nil && !tournament.IsBot(player) {
+			w := responsible.Wager{Currency: string(r.spec.Currency), Table: r.spec.ID, Round: r.t.Round(), Stake: p.Stake}
+			if err := r.h.care.hold(player, w, now); err != nil {
+				return nil, nil, nil, err
+			}
+			ch = &careHold{player: player, w: w}
 		}
 		wallet := ledger.Wallet(placer(p), r.spec.Currency)
 		avail, ok, err := r.holdStake(ctx, wallet, p)
 		if err != nil {
-			return nil, nil, err
+			r.h.care.releaseHold(ch)
+			return nil, nil, nil, err
 		}
 		p.Available = avail // the wallet is the one record of what a player may stake
 		if ok {
@@ -386,14 +408,18 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 		r.h.bank.release(hd.wallet, hd.stake)
 		hd = nil
 	}
+	if ch != nil && !placed {
+		r.h.care.releaseHold(ch)
+		ch = nil
+	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	out := make([]table.Event, len(evs))
 	for i := range evs {
 		out[i] = evs[i].Clone() // the table reuses its events at the next Apply
 	}
-	return out, hd, nil
+	return out, hd, ch, nil
 }
 
 // commit writes a batch, and returns the wallets' balances after it when the store can tell
@@ -494,6 +520,9 @@ func (r *runner) voidRefused(events []table.Event, err error) {
 			r.h.opt.Logger.Error("the store refused to commit a void: the table waits for it", "table", r.spec.ID, "round", events[i].Round, "err", err)
 			return
 		}
+	}
+	if _, ok := asRefusal(err); ok {
+		return // a wager the player's limits do not allow (another server's commit got there first)
 	}
 	r.h.opt.Logger.Error("the store refused to commit a command", "table", r.spec.ID, "round", r.t.Round(), "settles", settles, "err", err)
 	if !settles {

@@ -11,6 +11,7 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/responsible"
 )
 
 // DB is the whole store: books, journals and their atomic commit.
@@ -74,7 +75,11 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 		if ch, err = snap.Apply(b.Transactions); err != nil {
 			return err
 		}
-		return write(ctx, c, b, next, ch, ids)
+		plays, err := bookPlays(ctx, c, b.Plays)
+		if err != nil {
+			return err
+		}
+		return write(ctx, c, b, next, ch, ids, plays)
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "journal_pkey" {
@@ -189,8 +194,9 @@ func readState(ctx context.Context, c *pgx.Conn, fence *journal.Fence, tables, a
 }
 
 // write sends every insert and update of a commit in one pipelined round trip.
-func write(ctx context.Context, c *pgx.Conn, b journal.Batch, next map[string]journal.Head, ch ledger.Changes, ids []int64) error {
+func write(ctx context.Context, c *pgx.Conn, b journal.Batch, next map[string]journal.Head, ch ledger.Changes, ids []int64, plays responsible.Changes) error {
 	batch := &pgx.Batch{}
+	queuePlays(batch, plays)
 	if len(b.Records) > 0 {
 		queueRecords(batch, b.Records, next)
 	}

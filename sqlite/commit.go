@@ -205,6 +205,9 @@ func (db *DB) commit(ctx context.Context, b journal.Batch) (ledger.Changes, erro
 	if err := db.writeWallet(ctx, tx, b.Placed, b.Calls); err != nil {
 		return ledger.Changes{}, err
 	}
+	if err := db.bookPlays(ctx, tx, b.Plays); err != nil {
+		return ledger.Changes{}, err
+	}
 	if s := b.Snapshot; s != nil {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO table_snapshots (table_id, seq, data) VALUES (?, ?, ?)
 			ON CONFLICT (table_id, seq) DO NOTHING`, s.Table, int64(s.Seq), s.Data); err != nil {

@@ -19,7 +19,10 @@ var statuses = map[string]int{
 	baccarat.CodeBadShoe: http.StatusBadRequest, baccarat.CodeNeedCards: http.StatusBadRequest,
 	baccarat.CodeUnauthenticated: http.StatusUnauthorized,
 	baccarat.CodeNotAuthorized:   http.StatusForbidden,
-	baccarat.CodeNotFound:        http.StatusNotFound, baccarat.CodeUnknownGame: http.StatusNotFound,
+	// Refused for the player's sake: the player may not do this now (a reality check first).
+	baccarat.CodeLimitReached: http.StatusForbidden, baccarat.CodeExcluded: http.StatusForbidden,
+	baccarat.CodeSessionEnded: http.StatusForbidden, baccarat.CodeRealityCheck: http.StatusConflict,
+	baccarat.CodeNotFound: http.StatusNotFound, baccarat.CodeUnknownGame: http.StatusNotFound,
 	baccarat.CodeInsufficientFunds: http.StatusPaymentRequired,
 	baccarat.CodeTooLarge:          http.StatusRequestEntityTooLarge,
 	baccarat.CodeRateLimited:       http.StatusTooManyRequests,

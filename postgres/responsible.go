@@ -1,0 +1,454 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/responsible"
+)
+
+var _ responsible.Store = (*DB)(nil)
+
+// querier is what a standing is read through: a connection or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// Standing reads a player's standing in one REPEATABLE READ transaction; see
+// responsible.Store.
+func (db *DB) Standing(ctx context.Context, player, currency string, now time.Time) (responsible.Standing, error) {
+	var st responsible.Standing
+	err := db.inTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		st, err = readStanding(ctx, tx, player, currency, now)
+		return err
+	})
+	return st, wrap("standing", err)
+}
+
+// readStanding reads what responsible.Standing holds: the player's limits (currency when
+// none were set), the latest session, the tallies of that session and of now's day, and the
+// stakes in play by table round. lock takes the player's row FOR UPDATE first (a commit).
+func readStanding(ctx context.Context, q querier, player, currency string, now time.Time, lock ...bool) (responsible.Standing, error) {
+	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
+	query := `SELECT currency, limits, self_kind, self_until FROM rg_players WHERE player = $1`
+	if len(lock) > 0 && lock[0] {
+		query += ` FOR UPDATE`
+	}
+	var cur, limits, selfKind string
+	var selfUntil int64
+	err := q.QueryRow(ctx, query, player).Scan(&cur, &limits, &selfKind, &selfUntil)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return st, err
+	default:
+		if cur != "" {
+			st.Currency = cur
+		}
+		if err := json.Unmarshal([]byte(limits), &st.Limits); err != nil {
+			return st, err
+		}
+		if selfKind != "" {
+			st.Self = &responsible.Exclusion{Kind: responsible.ExclusionKind(selfKind), Until: time.Unix(0, selfUntil).UTC()}
+		}
+	}
+	var ended *int64
+	var started, checked int64
+	var reason string
+	err = q.QueryRow(ctx, `SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = $1 ORDER BY id DESC LIMIT 1`, player).
+		Scan(&st.Session.ID, &started, &checked, &ended, &reason)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return st, err
+	default:
+		st.Session.Started, st.Session.Checked = time.Unix(0, started).UTC(), time.Unix(0, checked).UTC()
+		st.Session.EndReason = responsible.EndReason(reason)
+		if ended != nil {
+			st.Session.Ended = time.Unix(0, *ended).UTC()
+		}
+	}
+	sp, dp := responsible.SessionPeriod(st.Session.ID), responsible.DayPeriod(st.Day)
+	rows, err := q.Query(ctx, `SELECT period, staked, settled, returned FROM rg_tallies WHERE player = $1 AND currency = $2 AND period IN ($3, $4)`,
+		player, st.Currency, sp, dp)
+	if err != nil {
+		return st, err
+	}
+	for rows.Next() {
+		var p string
+		var t responsible.Tally
+		if err := rows.Scan(&p, &t.Staked, &t.Settled, &t.Returned); err != nil {
+			rows.Close()
+			return st, err
+		}
+		if p == sp && st.Session.ID != 0 {
+			st.SessionTally = t
+		}
+		if p == dp {
+			st.DayTally = t
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return st, err
+	}
+	rows, err = q.Query(ctx, `SELECT table_id, round, SUM(stake) FROM rg_wagers WHERE player = $1 GROUP BY table_id, round`, player)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k responsible.RoundKey
+		var round, v int64
+		if err := rows.Scan(&k.Table, &round, &v); err != nil {
+			return st, err
+		}
+		k.Round = uint64(round)
+		st.Rounds[k] = v
+	}
+	return st, rows.Err()
+}
+
+// bookPlays runs responsible.Book over a commit's plays inside its transaction. The rows of
+// the players who wager are locked first (created if need be, in sorted order, so two
+// commits never wait on each other in a cycle): another server's commit for the same player
+// waits until this one is done and then reads what it wrote. It returns what to write.
+func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (responsible.Changes, error) {
+	if len(plays) == 0 {
+		return responsible.Changes{}, nil
+	}
+	var players []string
+	var at time.Time
+	standings := map[string]*responsible.Standing{}
+	open := map[responsible.WagerKey]responsible.Open{}
+	var tables []string
+	var wagers []int64
+	for _, p := range plays {
+		if !p.Settles {
+			if _, ok := standings[p.Player]; !ok {
+				standings[p.Player] = nil
+				players = append(players, p.Player)
+				at = p.At
+			}
+			continue
+		}
+		tables, wagers = append(tables, p.Table), append(wagers, int64(p.Wager))
+	}
+	slices.Sort(players)
+	if len(players) > 0 {
+		if _, err := c.Exec(ctx, `INSERT INTO rg_players (player, updated) SELECT p, $2 FROM unnest($1::text[]) AS p ORDER BY p
+			ON CONFLICT (player) DO NOTHING`, players, at.UnixNano()); err != nil {
+			return responsible.Changes{}, err
+		}
+	}
+	for _, p := range players {
+		cur := ""
+		for _, pl := range plays {
+			if pl.Player == p {
+				cur = pl.Currency
+				break
+			}
+		}
+		st, err := readStanding(ctx, c, p, cur, at, true)
+		if err != nil {
+			return responsible.Changes{}, err
+		}
+		standings[p] = &st
+	}
+	if len(tables) > 0 {
+		rows, err := c.Query(ctx, `SELECT w.table_id, w.wager, w.player, w.currency, w.round, w.session, w.day, w.stake
+			FROM rg_wagers w JOIN unnest($1::text[], $2::bigint[]) AS k(t, n) ON w.table_id = k.t AND w.wager = k.n`, tables, wagers)
+		if err != nil {
+			return responsible.Changes{}, err
+		}
+		for rows.Next() {
+			var k responsible.WagerKey
+			var o responsible.Open
+			var wager, round int64
+			if err := rows.Scan(&k.Table, &wager, &o.Player, &o.Currency, &round, &o.Session, &o.Day, &o.Stake); err != nil {
+				rows.Close()
+				return responsible.Changes{}, err
+			}
+			k.Wager, o.Round = uint64(wager), uint64(round)
+			open[k] = o
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return responsible.Changes{}, err
+		}
+	}
+	return responsible.Book(standings, open, plays)
+}
+
+// queuePlays adds what bookPlays decided to a commit's writes.
+func queuePlays(batch *pgx.Batch, ch responsible.Changes) {
+	for k, t := range ch.Tallies {
+		batch.Queue(`INSERT INTO rg_tallies (player, currency, period, staked, settled, returned) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (player, currency, period) DO UPDATE SET staked = rg_tallies.staked + excluded.staked,
+			settled = rg_tallies.settled + excluded.settled, returned = rg_tallies.returned + excluded.returned`,
+			k.Player, k.Currency, k.Name, t.Staked, t.Settled, t.Returned)
+	}
+	for k, o := range ch.Opened {
+		batch.Queue(`INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			k.Table, int64(k.Wager), o.Player, o.Currency, int64(o.Round), o.Session, o.Day, o.Stake)
+	}
+	for _, k := range ch.Closed {
+		batch.Queue(`DELETE FROM rg_wagers WHERE table_id = $1 AND wager = $2`, k.Table, int64(k.Wager))
+	}
+}
+
+// rgWrite runs fn in one transaction, the player's row locked first so it takes turns with
+// the commits of their wagers.
+func (db *DB) rgWrite(ctx context.Context, op, player string, now time.Time, fn func(tx pgx.Tx) error) error {
+	return wrap(op, db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO rg_players (player, updated) VALUES ($1, $2) ON CONFLICT (player) DO NOTHING`, player, now.UnixNano()); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM rg_players WHERE player = $1 FOR UPDATE`, player); err != nil {
+			return err
+		}
+		return fn(tx)
+	}))
+}
+
+// SetLimits replaces the limits the operator or an admin set; see responsible.Store.
+func (db *DB) SetLimits(ctx context.Context, player, currency string, l responsible.Limits, by string, now time.Time) error {
+	data, _ := json.Marshal(l)
+	return db.rgWrite(ctx, "set limits", player, now, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE rg_players SET currency = $2, limits = $3, updated = $4 WHERE player = $1`,
+			player, currency, string(data), now.UnixNano()); err != nil {
+			return err
+		}
+		ll := l
+		if err := insertEvent(ctx, tx, responsible.Event{Player: player, At: now, Kind: responsible.EvLimitsSet, By: by, Limits: &ll}); err != nil {
+			return err
+		}
+		if l.Excluded != nil && now.Before(l.Excluded.Until) {
+			return endRunning(ctx, tx, player, responsible.EndExcluded, by, now)
+		}
+		return nil
+	})
+}
+
+// Exclude records the player's own exclusion, never shortening one; see responsible.Store.
+func (db *DB) Exclude(ctx context.Context, player string, x responsible.Exclusion, now time.Time) error {
+	return db.rgWrite(ctx, "exclude", player, now, func(tx pgx.Tx) error {
+		var kind string
+		var until int64
+		if err := tx.QueryRow(ctx, `SELECT self_kind, self_until FROM rg_players WHERE player = $1`, player).Scan(&kind, &until); err != nil {
+			return err
+		}
+		if kind != "" && time.Unix(0, until).After(x.Until) {
+			x.Until = time.Unix(0, until).UTC() // a longer exclusion chosen before stands
+			if kind == string(responsible.SelfExclusion) {
+				x.Kind = responsible.SelfExclusion
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE rg_players SET self_kind = $2, self_until = $3, updated = $4 WHERE player = $1`,
+			player, string(x.Kind), x.Until.UnixNano(), now.UnixNano()); err != nil {
+			return err
+		}
+		if err := insertEvent(ctx, tx, responsible.Event{Player: player, At: now, Kind: responsible.EvExcluded, By: player, Exclusion: &x}); err != nil {
+			return err
+		}
+		return endRunning(ctx, tx, player, responsible.EndExcluded, player, now)
+	})
+}
+
+// StartSession begins a session, ending the running one; see responsible.Store.
+func (db *DB) StartSession(ctx context.Context, player string, now time.Time) (responsible.Session, error) {
+	s := responsible.Session{Started: now.UTC(), Checked: now.UTC()}
+	err := db.rgWrite(ctx, "start session", player, now, func(tx pgx.Tx) error {
+		if err := endRunning(ctx, tx, player, responsible.EndReplaced, player, now); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO rg_sessions (player, started, checked) VALUES ($1, $2, $3) RETURNING id`,
+			player, now.UnixNano(), now.UnixNano()).Scan(&s.ID); err != nil {
+			return err
+		}
+		return insertEvent(ctx, tx, responsible.Event{Player: player, At: now, Kind: responsible.EvSessionStarted, By: player, Session: s.ID})
+	})
+	return s, err
+}
+
+// EndSession ends a running session; see responsible.Store.
+func (db *DB) EndSession(ctx context.Context, player string, id int64, reason responsible.EndReason, now time.Time) error {
+	return db.rgWrite(ctx, "end session", player, now, func(tx pgx.Tx) error {
+		by := player
+		if reason == responsible.EndTimeLimit {
+			by = "table"
+		}
+		return endSession(ctx, tx, player, id, reason, by, now)
+	})
+}
+
+// Answer records a reality check's answer; see responsible.Store.
+func (db *DB) Answer(ctx context.Context, player string, id int64, leave bool, now time.Time) error {
+	return db.rgWrite(ctx, "reality check", player, now, func(tx pgx.Tx) error {
+		var ended *int64
+		err := tx.QueryRow(ctx, `SELECT ended FROM rg_sessions WHERE id = $1 AND player = $2`, id, player).Scan(&ended)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return baccarat.Errorf(baccarat.CodeNotFound, "no session %d of %s", id, player)
+		}
+		if err != nil {
+			return err
+		}
+		if ended != nil {
+			return baccarat.Errorf(baccarat.CodeSessionEnded, "session %d has ended: open the game again to play", id)
+		}
+		e := responsible.Event{Player: player, At: now, Kind: responsible.EvRealityCheck, By: player, Session: id, Reason: "continue"}
+		if leave {
+			e.Reason = "leave"
+		}
+		if err := insertEvent(ctx, tx, e); err != nil {
+			return err
+		}
+		if leave {
+			return endSession(ctx, tx, player, id, responsible.EndLeft, player, now)
+		}
+		_, err = tx.Exec(ctx, `UPDATE rg_sessions SET checked = $1 WHERE id = $2`, now.UnixNano(), id)
+		return err
+	})
+}
+
+// endRunning ends the player's running session, if any, for reason.
+func endRunning(ctx context.Context, tx pgx.Tx, player string, reason responsible.EndReason, by string, now time.Time) error {
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM rg_sessions WHERE player = $1 AND ended IS NULL ORDER BY id DESC LIMIT 1`, player).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return endSession(ctx, tx, player, id, reason, by, now)
+}
+
+// endSession ends session id if it runs, with its event (the minutes played and its tally).
+func endSession(ctx context.Context, tx pgx.Tx, player string, id int64, reason responsible.EndReason, by string, now time.Time) error {
+	var started int64
+	err := tx.QueryRow(ctx, `UPDATE rg_sessions SET ended = $1, reason = $2 WHERE id = $3 AND player = $4 AND ended IS NULL RETURNING started`,
+		now.UnixNano(), string(reason), id, player).Scan(&started)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	// A session is played in one currency but for a player who moved between tables of
+	// several: the event tells the tally of the one most staked in.
+	var t responsible.Tally
+	err = tx.QueryRow(ctx, `SELECT staked, settled, returned FROM rg_tallies WHERE player = $1 AND period = $2
+		ORDER BY staked DESC LIMIT 1`, player, responsible.SessionPeriod(id)).Scan(&t.Staked, &t.Settled, &t.Returned)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	played := int(now.Sub(time.Unix(0, started)) / time.Minute)
+	return insertEvent(ctx, tx, responsible.Event{Player: player, At: now, Kind: responsible.EvSessionEnded, By: by, Session: id,
+		Reason: string(reason), Played: played, Tally: &t})
+}
+
+// insertEvent writes an event; one whose Once was recorded before is dropped.
+func insertEvent(ctx context.Context, tx pgx.Tx, e responsible.Event) error {
+	e.At = e.At.UTC()
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	delivery := responsible.DeliveryNone
+	if e.Kind.Notify() {
+		delivery = responsible.DeliveryPending
+	}
+	var once *string
+	if e.Once != "" {
+		once = &e.Once
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO rg_events (player, at, kind, data, once, delivery, next_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (once) DO NOTHING`, e.Player, e.At.UnixNano(), string(e.Kind), string(data), once, string(delivery), e.At.UnixNano())
+	return err
+}
+
+// Record writes an event; see responsible.Store.
+func (db *DB) Record(ctx context.Context, e responsible.Event) error {
+	return wrap("record", db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error { return insertEvent(ctx, tx, e) }))
+}
+
+const eventColumns = `seq, data, delivery`
+
+func scanEvents(rows pgx.Rows) ([]responsible.Event, error) {
+	defer rows.Close()
+	out := []responsible.Event{}
+	for rows.Next() {
+		var e responsible.Event
+		var seq int64
+		var data, delivery string
+		if err := rows.Scan(&seq, &data, &delivery); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(data), &e); err != nil {
+			return nil, err
+		}
+		e.Seq, e.Delivery = seq, responsible.Delivery(delivery)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Events lists events; see responsible.Store.
+func (db *DB) Events(ctx context.Context, player string, after int64, limit int) ([]responsible.Event, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 1000
+	}
+	var out []responsible.Event
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		var rows pgx.Rows
+		var err error
+		if player == "" {
+			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE seq > $1 ORDER BY seq LIMIT $2`, after, limit)
+		} else {
+			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE player = $1 AND seq > $2 ORDER BY seq LIMIT $3`, player, after, limit)
+		}
+		if err != nil {
+			return err
+		}
+		out, err = scanEvents(rows)
+		return err
+	})
+	return out, wrap("events", err)
+}
+
+// Undelivered lists the webhooks due; see responsible.Store.
+func (db *DB) Undelivered(ctx context.Context, now time.Time, limit int) ([]responsible.Event, error) {
+	var out []responsible.Event
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		rows, err := c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE delivery = 'pending' AND next_at <= $1 ORDER BY seq LIMIT $2`,
+			now.UnixNano(), limit)
+		if err != nil {
+			return err
+		}
+		out, err = scanEvents(rows)
+		return err
+	})
+	return out, wrap("undelivered", err)
+}
+
+// Delivered marks a webhook sent or to be tried again; see responsible.Store.
+func (db *DB) Delivered(ctx context.Context, seq int64, ok bool, errText string, next time.Time) error {
+	return wrap("delivered", db.withConn(ctx, func(c *pgx.Conn) error {
+		var err error
+		if ok {
+			_, err = c.Exec(ctx, `UPDATE rg_events SET delivery = 'done', attempts = attempts + 1, error = '' WHERE seq = $1`, seq)
+		} else {
+			_, err = c.Exec(ctx, `UPDATE rg_events SET attempts = attempts + 1, error = $2, next_at = $3 WHERE seq = $1 AND delivery = 'pending'`,
+				seq, errText, next.UnixNano())
+		}
+		return err
+	}))
+}
