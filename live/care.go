@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/responsible"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
@@ -326,4 +327,21 @@ func (c *care) failed(plays []responsible.Play, holds []careHold) {
 		players = append(players, plays[i].Player)
 	}
 	c.forget(players...)
+}
+
+// Standing reads a player's standing from the store as a page shows it: a session begun if
+// the player never had one, a session past its time limit ended (and recorded) first.
+func (h *Host) Standing(ctx context.Context, player string, cur ledger.Currency) (responsible.Standing, error) {
+	if h.care == nil {
+		return responsible.Standing{}, baccarat.Errorf(baccarat.CodeNotFound, "this server keeps no limits (its store does not)")
+	}
+	e, err := h.care.standing(ctx, player, string(cur), true)
+	if err != nil {
+		return responsible.Standing{}, err
+	}
+	h.care.mu.Lock()
+	defer h.care.mu.Unlock()
+	st := e.st
+	st.Rounds = nil // the table's to change
+	return st, nil
 }

@@ -14,8 +14,8 @@ import (
 
 var _ responsible.Store = (*DB)(nil)
 
-// querier is what a standing is read through: a connection or a transaction.
-type querier interface {
+// rgQuerier is what a standing is read through: a connection or a transaction.
+type rgQuerier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
@@ -35,7 +35,7 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 // readStanding reads what responsible.Standing holds: the player's limits (currency when
 // none were set), the latest session, the tallies of that session and of now's day, and the
 // stakes in play by table round. lock takes the player's row FOR UPDATE first (a commit).
-func readStanding(ctx context.Context, q querier, player, currency string, now time.Time, lock ...bool) (responsible.Standing, error) {
+func readStanding(ctx context.Context, q rgQuerier, player, currency string, now time.Time, lock ...bool) (responsible.Standing, error) {
 	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
 	query := `SELECT currency, limits, self_kind, self_until FROM rg_players WHERE player = $1`
 	if len(lock) > 0 && lock[0] {

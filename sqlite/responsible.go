@@ -13,8 +13,8 @@ import (
 
 var _ responsible.Store = (*DB)(nil)
 
-// querier is what a standing is read through: the readers, or a write transaction.
-type querier interface {
+// rgQuerier is what a standing is read through: the readers, or a write transaction.
+type rgQuerier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
@@ -33,7 +33,7 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 // readStanding reads what responsible.Standing holds: the player's limits (currency when
 // none were set), the latest session, the tallies of that session and of now's day, and the
 // stakes in play by table round.
-func readStanding(ctx context.Context, q querier, player, currency string, now time.Time) (responsible.Standing, error) {
+func readStanding(ctx context.Context, q rgQuerier, player, currency string, now time.Time) (responsible.Standing, error) {
 	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
 	var cur, limits, selfKind string
 	var selfUntil int64

@@ -63,6 +63,10 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, id 
 		return
 	}
 	s.log.Info("account created", "account", a.ID, "role", a.Role, "tables", a.Tables, "by", id.ID)
+	if err := s.startSession(r, a); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	writeJSON(w, 201, s.accountView(r, a, true))
 }
 
@@ -139,6 +143,10 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request, id Identit
 	}
 	s.streams.cut(a.ID)
 	s.log.Info("tokens revoked", "account", a.ID, "epoch", a.Epoch, "by", id.ID)
+	if err := s.startSession(r, a); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	writeJSON(w, 200, s.accountView(r, a, true))
 }
 
@@ -151,6 +159,10 @@ func (s *Server) handleIssueToken(w http.ResponseWriter, r *http.Request, id Ide
 	}
 	if a.Disabled {
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeConflict, "account %s is disabled: enable it first", a.ID))
+		return
+	}
+	if err := s.startSession(r, a); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, 200, s.accountView(r, a, true))

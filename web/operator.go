@@ -10,6 +10,7 @@ import (
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/responsible"
 )
 
 // OperatorOptions plug a casino operator's backend in: it launches its players into the
@@ -36,6 +37,9 @@ type launchRequest struct {
 	Currency string `json:"currency"`
 	Language string `json:"language"`
 	Table    string `json:"table"`
+	// Limits, when sent, replace the player's limits (responsible gaming): the operator's
+	// word, signed with the launch. Absent: the limits stay as they are.
+	Limits *responsible.Limits `json:"limits"`
 }
 
 // LaunchAnswer is what the operator gets: a URL to open once, soon.
@@ -84,6 +88,10 @@ func (s *Server) handleLaunch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if err := s.launchLimits(r, q, now); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	exp := now.Add(access.LaunchTTL).UTC().Truncate(time.Second)
 	code := s.tokens.IssueLaunch(q.Player, q.Table, exp)
 	base := s.operator.PublicURL
@@ -111,6 +119,14 @@ func (s *Server) checkLaunch(r *http.Request, q *launchRequest) error {
 	a := access.Account{ID: q.Player, Role: RolePlayer, Name: q.Name, Currency: q.Currency, Language: q.Language}
 	if err := a.Validate(); err != nil {
 		return err
+	}
+	if q.Limits != nil {
+		if err := q.Limits.Validate(s.now()); err != nil {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "limits: %v", err)
+		}
+		if s.host.Limits() == nil {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "limits: this server's store keeps no players' limits")
+		}
 	}
 	if q.Table == "" {
 		return nil
@@ -158,6 +174,30 @@ func (s *Server) launchAccount(r *http.Request, q launchRequest) error {
 	return err
 }
 
+// launchLimits records the limits a launch carries (by "operator"), and refuses the launch
+// of a player excluded now: by these limits, an earlier launch's, or the player's own
+// choice on our pages.
+func (s *Server) launchLimits(r *http.Request, q launchRequest, now time.Time) error {
+	store := s.host.Limits()
+	if store == nil {
+		return nil
+	}
+	if q.Limits != nil {
+		if err := store.SetLimits(r.Context(), q.Player, q.Currency, *q.Limits, "operator", now); err != nil {
+			return err
+		}
+		s.host.ForgetLimits(q.Player)
+	}
+	st, err := store.Standing(r.Context(), q.Player, q.Currency, now)
+	if err != nil {
+		return err
+	}
+	if x := st.Exclusion(now); x != nil {
+		return excludedError(x)
+	}
+	return nil
+}
+
 // ExchangeAnswer is what a launch page gets for its code: the player's token.
 type ExchangeAnswer struct {
 	Token    string `json:"token"`
@@ -192,6 +232,9 @@ func (s *Server) handleExchange(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		err = s.operator.Codes.UseLaunchCode(r.Context(), l.ID, l.Player, now, l.Expires)
+	}
+	if err == nil {
+		err = s.startSession(r, a)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

@@ -123,12 +123,18 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 
 // tournamentAction is register, unregister or rebuy for the signed-in player; the answer is
 // the tournament as they now see it.
-func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, tournament, player string) error) func(http.ResponseWriter, *http.Request, Identity) {
+func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, tournament, player string) error, pays bool) func(http.ResponseWriter, *http.Request, Identity) {
 	return func(w http.ResponseWriter, r *http.Request, id Identity) {
 		tid := r.PathValue("id")
 		if err := baccarat.CheckID("tournament id", tid); err != nil {
 			s.writeError(w, r, err)
 			return
+		}
+		if pays {
+			if err := s.mayPlay(r, id.Account); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
 		}
 		if err := act(s.host, r.Context(), tid, id.ID); err != nil {
 			s.writeError(w, r, err)
