@@ -15,7 +15,9 @@ func standing(l Limits) *Standing {
 		Session: Session{ID: 7, Started: t0, Checked: t0}, Rounds: map[RoundKey]baccarat.Money{}}
 }
 
-func eur(stake baccarat.Money) Wager { return Wager{Currency: "EUR", Table: "t1", Round: 3, Stake: stake} }
+func eur(stake baccarat.Money) Wager {
+	return Wager{Currency: "EUR", Table: "t1", Round: 3, Stake: stake}
+}
 
 // Every limit at its edge: one minor unit under (or at) the limit is taken, one over is
 // refused with the limit's code.
@@ -25,7 +27,10 @@ func TestCheckEachLimitAtItsEdge(t *testing.T) {
 		st.DayTally = st.SessionTally
 		return st
 	}
-	day := func(st *Standing, staked baccarat.Money) *Standing { st.DayTally = Tally{Staked: staked, Settled: staked}; return st }
+	day := func(st *Standing, staked baccarat.Money) *Standing {
+		st.DayTally = Tally{Staked: staked, Settled: staked}
+		return st
+	}
 	round := func(st *Standing, in baccarat.Money) *Standing { st.Rounds[RoundKey{"t1", 3}] = in; return st }
 	cases := []struct {
 		name   string
@@ -37,12 +42,24 @@ func TestCheckEachLimitAtItsEdge(t *testing.T) {
 	}{
 		{"stake per round: up to the limit is taken", round(standing(Limits{StakePerRound: 10_000}), 4_000), eur(6_000), t0, "", ""},
 		{"stake per round: one minor unit over is refused", round(standing(Limits{StakePerRound: 10_000}), 4_000), eur(6_001), t0, baccarat.CodeLimitReached, BreachStakePerRound},
-		{"stake per round: another round is another round", func() *Standing { s := standing(Limits{StakePerRound: 10_000}); s.Rounds[RoundKey{"t1", 2}] = 10_000; return s }(), eur(10_000), t0, "", ""},
-		{"stake per round: another table's round is its own", func() *Standing { s := standing(Limits{StakePerRound: 10_000}); s.Rounds[RoundKey{"t2", 3}] = 10_000; return s }(), eur(10_000), t0, "", ""},
+		{"stake per round: another round is another round", func() *Standing {
+			s := standing(Limits{StakePerRound: 10_000})
+			s.Rounds[RoundKey{"t1", 2}] = 10_000
+			return s
+		}(), eur(10_000), t0, "", ""},
+		{"stake per round: another table's round is its own", func() *Standing {
+			s := standing(Limits{StakePerRound: 10_000})
+			s.Rounds[RoundKey{"t2", 3}] = 10_000
+			return s
+		}(), eur(10_000), t0, "", ""},
 		{"loss per session: a stake that could reach the limit is taken", lost(standing(Limits{LossPerSession: 50_000}), 30_000, 0), eur(20_000), t0, "", ""},
 		{"loss per session: one minor unit more is refused", lost(standing(Limits{LossPerSession: 50_000}), 30_000, 0), eur(20_001), t0, baccarat.CodeLimitReached, BreachLossSession},
 		{"loss per session: winnings give room back", lost(standing(Limits{LossPerSession: 50_000}), 30_000, 10_000), eur(30_000), t0, "", ""},
-		{"loss per session: open wagers count as lost", func() *Standing { s := standing(Limits{LossPerSession: 50_000}); s.SessionTally = Tally{Staked: 50_000}; return s }(), eur(1), t0, baccarat.CodeLimitReached, BreachLossSession},
+		{"loss per session: open wagers count as lost", func() *Standing {
+			s := standing(Limits{LossPerSession: 50_000})
+			s.SessionTally = Tally{Staked: 50_000}
+			return s
+		}(), eur(1), t0, baccarat.CodeLimitReached, BreachLossSession},
 		{"loss per day: up to the limit is taken", day(standing(Limits{LossPerDay: 100_000}), 99_999), eur(1), t0, "", ""},
 		{"loss per day: one minor unit over is refused", day(standing(Limits{LossPerDay: 100_000}), 99_999), eur(2), t0, baccarat.CodeLimitReached, BreachLossDay},
 		{"loss per day: a new UTC day starts from nothing", day(standing(Limits{LossPerDay: 100_000}), 100_000), eur(100_000), t0.Add(14 * time.Hour), "", ""},
@@ -50,11 +67,23 @@ func TestCheckEachLimitAtItsEdge(t *testing.T) {
 		{"session time: at its end the session is over", standing(Limits{SessionTime: 60}), eur(1), t0.Add(60 * time.Minute), baccarat.CodeLimitReached, BreachSessionTime},
 		{"reality check: before it is due a wager is taken", standing(Limits{RealityCheck: 30}), eur(1), t0.Add(30*time.Minute - time.Nanosecond), "", ""},
 		{"reality check: once due, betting waits for the answer", standing(Limits{RealityCheck: 30}), eur(1), t0.Add(30 * time.Minute), baccarat.CodeRealityCheck, BreachRealityCheck},
-		{"reality check: due an interval after the last answer", func() *Standing { s := standing(Limits{RealityCheck: 30}); s.Session.Checked = t0.Add(25 * time.Minute); return s }(), eur(1), t0.Add(40 * time.Minute), "", ""},
+		{"reality check: due an interval after the last answer", func() *Standing {
+			s := standing(Limits{RealityCheck: 30})
+			s.Session.Checked = t0.Add(25 * time.Minute)
+			return s
+		}(), eur(1), t0.Add(40 * time.Minute), "", ""},
 		{"exclusion: until its end no wager is taken", standing(Limits{Excluded: &Exclusion{CoolOff, t0.Add(time.Hour)}}), eur(1), t0.Add(time.Hour - time.Nanosecond), baccarat.CodeExcluded, BreachExcluded},
 		{"exclusion: from its end play may resume", standing(Limits{Excluded: &Exclusion{CoolOff, t0.Add(time.Hour)}}), eur(1), t0.Add(time.Hour), "", ""},
-		{"exclusion: the player's own counts as the operator's", func() *Standing { s := standing(Limits{}); s.Self = &Exclusion{SelfExclusion, t0.AddDate(1, 0, 0)}; return s }(), eur(1), t0, baccarat.CodeExcluded, BreachExcluded},
-		{"session: an ended session takes no wager", func() *Standing { s := standing(Limits{}); s.Session.Ended, s.Session.EndReason = t0, EndLeft; return s }(), eur(1), t0, baccarat.CodeSessionEnded, BreachSessionEnded},
+		{"exclusion: the player's own counts as the operator's", func() *Standing {
+			s := standing(Limits{})
+			s.Self = &Exclusion{SelfExclusion, t0.AddDate(1, 0, 0)}
+			return s
+		}(), eur(1), t0, baccarat.CodeExcluded, BreachExcluded},
+		{"session: an ended session takes no wager", func() *Standing {
+			s := standing(Limits{})
+			s.Session.Ended, s.Session.EndReason = t0, EndLeft
+			return s
+		}(), eur(1), t0, baccarat.CodeSessionEnded, BreachSessionEnded},
 		{"currency: money limits are in the player's currency", standing(Limits{LossPerDay: 100}), Wager{Currency: "USD", Table: "t1", Stake: 1}, t0, baccarat.CodeLimitReached, BreachCurrency},
 		{"currency: play money is not money", standing(Limits{LossPerDay: 100}), Wager{Currency: baccarat.PlayMoney, Table: "t1", Stake: 1_000}, t0, "", ""},
 		{"currency: tournament chips are not money", standing(Limits{LossPerDay: 100}), Wager{Currency: baccarat.ChipsPrefix + "cup", Table: "t1", Stake: 1_000}, t0, "", ""},

@@ -54,7 +54,9 @@ type TallyView struct {
 	Open baccarat.Money `json:"open"`
 }
 
-func tallyView(t responsible.Tally) TallyView { return TallyView{Tally: t, Net: t.Net(), Open: t.Open()} }
+func tallyView(t responsible.Tally) TallyView {
+	return TallyView{Tally: t, Net: t.Net(), Open: t.Open()}
+}
 
 // limitsView reads a player's standing and their latest events.
 func (s *Server) limitsView(r *http.Request, a access.Account) (LimitsView, error) {
