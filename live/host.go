@@ -93,6 +93,11 @@ type Options struct {
 	// lock, so no other process can), and takes every lease at once on opening rather than
 	// waiting for the leases of a process that died to lapse (journal.Seizer).
 	Exclusive bool
+	// LimitsNow is the clock players' limits are checked by before a wager reaches its table
+	// (sessions, reality checks, exclusions; default Clock's). A test moves it to a reality
+	// check's time without moving the tables' own clock; the commit still checks at the
+	// time of the wager.
+	LimitsNow func() time.Time
 }
 
 // Host runs tables.
@@ -148,7 +153,11 @@ func New(opt Options) *Host {
 	ctx, cancel := context.WithCancel(context.Background())
 	var limits *care
 	if rs, ok := opt.Store.(responsible.Store); ok {
-		limits = newCare(rs, opt.Clock.Now)
+		now := opt.LimitsNow
+		if now == nil {
+			now = opt.Clock.Now
+		}
+		limits = newCare(rs, now)
 	}
 	return &Host{opt: opt, bank: newBank(opt.Store), care: limits, runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
 		tourneys: newTourneys(), kick: make(chan struct{}, 1)}
