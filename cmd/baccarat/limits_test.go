@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-		"os"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
