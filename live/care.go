@@ -52,9 +52,10 @@ func newCare(store responsible.Store, now func() time.Time) *care {
 }
 
 // standing returns the player's standing, read from the store if this host has none or it
-// is older than careTTL (fresh: always). A player who never had a session gets one now (a
-// player signed in before sessions were kept); a session past its time limit is ended in the
-// store, at the moment it ended.
+// is older than careTTL (fresh: always). A player who never had a session (signed in before
+// sessions were kept, or by a demo link) gets one now if their limits are about sessions,
+// and otherwise plays without one (no write on the wager's path); a session past its time
+// limit is ended in the store, at the moment it ended.
 func (c *care) standing(ctx context.Context, player, cur string, fresh bool) (*careEntry, error) {
 	now := c.now()
 	c.mu.Lock()
@@ -67,7 +68,7 @@ func (c *care) standing(ctx context.Context, player, cur string, fresh bool) (*c
 	if err != nil {
 		return nil, err
 	}
-	if st.Session.ID == 0 {
+	if st.Session.ID == 0 && (st.Limits.RealityCheck > 0 || st.Limits.SessionTime > 0) {
 		if _, err := c.store.StartSession(ctx, player, now); err != nil {
 			return nil, err
 		}

@@ -32,175 +32,233 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 	return st, wrap("standing", err)
 }
 
+const standingColumns = `r.currency, r.limits, r.self_kind, r.self_until, s.id, s.started, s.checked, s.ended, s.reason`
+
 // readStanding reads what responsible.Standing holds: the player's limits (currency when
-// none were set), the latest session, the tallies of that session and of now's day, and the
-// stakes in play by table round. lock takes the player's row FOR UPDATE first (a commit).
-func readStanding(ctx context.Context, q rgQuerier, player, currency string, now time.Time, lock ...bool) (responsible.Standing, error) {
+// none were set) and latest session, then what their limits need (readLimited, all of it).
+func readStanding(ctx context.Context, q rgQuerier, player, currency string, now time.Time) (responsible.Standing, error) {
 	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
-	query := `SELECT currency, limits, self_kind, self_until FROM rg_players WHERE player = $1`
-	if len(lock) > 0 && lock[0] {
-		query += ` FOR UPDATE`
-	}
-	var cur, limits, selfKind string
-	var selfUntil int64
-	err := q.QueryRow(ctx, query, player).Scan(&cur, &limits, &selfKind, &selfUntil)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-	case err != nil:
-		return st, err
-	default:
-		if cur != "" {
-			st.Currency = cur
-		}
-		if err := json.Unmarshal([]byte(limits), &st.Limits); err != nil {
-			return st, err
-		}
-		if selfKind != "" {
-			st.Self = &responsible.Exclusion{Kind: responsible.ExclusionKind(selfKind), Until: time.Unix(0, selfUntil).UTC()}
-		}
-	}
-	var ended *int64
-	var started, checked int64
-	var reason string
-	err = q.QueryRow(ctx, `SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = $1 ORDER BY id DESC LIMIT 1`, player).
-		Scan(&st.Session.ID, &started, &checked, &ended, &reason)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-	case err != nil:
-		return st, err
-	default:
-		st.Session.Started, st.Session.Checked = time.Unix(0, started).UTC(), time.Unix(0, checked).UTC()
-		st.Session.EndReason = responsible.EndReason(reason)
-		if ended != nil {
-			st.Session.Ended = time.Unix(0, *ended).UTC()
-		}
-	}
-	sp, dp := responsible.SessionPeriod(st.Session.ID), responsible.DayPeriod(st.Day)
-	rows, err := q.Query(ctx, `SELECT period, staked, settled, returned FROM rg_tallies WHERE player = $1 AND currency = $2 AND period IN ($3, $4)`,
-		player, st.Currency, sp, dp)
+	var b standingRow
+	err := q.QueryRow(ctx, `SELECT `+standingColumns+` FROM (SELECT $1::text AS player) x
+		LEFT JOIN rg_players r ON r.player = x.player
+		LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = x.player ORDER BY id DESC LIMIT 1) s ON true`,
+		player).Scan(b.dest()...)
 	if err != nil {
 		return st, err
 	}
-	for rows.Next() {
-		var p string
-		var t responsible.Tally
-		if err := rows.Scan(&p, &t.Staked, &t.Settled, &t.Returned); err != nil {
-			rows.Close()
-			return st, err
-		}
-		if p == sp && st.Session.ID != 0 {
-			st.SessionTally = t
-		}
-		if p == dp {
-			st.DayTally = t
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := b.fill(&st); err != nil {
 		return st, err
 	}
-	rows, err = q.Query(ctx, `SELECT table_id, round, SUM(stake) FROM rg_wagers WHERE player = $1 GROUP BY table_id, round`, player)
+	return st, readLimited(ctx, q, &st, nil)
+}
+
+// standingRow is a standing's first row: the limits and the latest session, NULL where the
+// player has none.
+type standingRow struct {
+	cur, limits, selfKind, reason          *string
+	selfUntil, id, started, checked, ended *int64
+}
+
+func (b *standingRow) dest() []any {
+	return []any{&b.cur, &b.limits, &b.selfKind, &b.selfUntil, &b.id, &b.started, &b.checked, &b.ended, &b.reason}
+}
+
+func (b *standingRow) fill(st *responsible.Standing) error {
+	if b.cur != nil && *b.cur != "" {
+		st.Currency = *b.cur
+	}
+	if b.limits != nil {
+		if err := json.Unmarshal([]byte(*b.limits), &st.Limits); err != nil {
+			return err
+		}
+	}
+	if b.selfKind != nil && *b.selfKind != "" {
+		st.Self = &responsible.Exclusion{Kind: responsible.ExclusionKind(*b.selfKind), Until: time.Unix(0, *b.selfUntil).UTC()}
+	}
+	if b.id != nil {
+		st.Session = responsible.Session{ID: *b.id, Started: time.Unix(0, *b.started).UTC(), Checked: time.Unix(0, *b.checked).UTC()}
+		if b.reason != nil {
+			st.Session.EndReason = responsible.EndReason(*b.reason)
+		}
+		if b.ended != nil {
+			st.Session.Ended = time.Unix(0, *b.ended).UTC()
+		}
+	}
+	return nil
+}
+
+// readLimited reads what the player's limits need beyond the first row. rounds nil reads
+// everything (a page, the host's cache): both tallies, and every stake in play where a stake
+// limit is set. In a commit rounds are the table rounds of its wagers, and the tallies are
+// read only for a loss limit, those rounds' stakes only for a stake limit.
+func readLimited(ctx context.Context, q rgQuerier, st *responsible.Standing, rounds []responsible.RoundKey) error {
+	full := rounds == nil
+	if full || st.Limits.LossPerSession > 0 || st.Limits.LossPerDay > 0 {
+		sp, dp := responsible.SessionPeriod(st.Session.ID), responsible.DayPeriod(st.Day)
+		rows, err := q.Query(ctx, `SELECT period, staked, settled, returned FROM rg_tallies WHERE player = $1 AND currency = $2 AND period IN ($3, $4)`,
+			st.Player, st.Currency, sp, dp)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var p string
+			var t responsible.Tally
+			if err := rows.Scan(&p, &t.Staked, &t.Settled, &t.Returned); err != nil {
+				rows.Close()
+				return err
+			}
+			if p == sp && st.Session.ID != 0 {
+				st.SessionTally = t
+			}
+			if p == dp {
+				st.DayTally = t
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	if st.Limits.StakePerRound == 0 {
+		return nil
+	}
+	var tables []string
+	var nums []int64
+	for _, k := range rounds {
+		tables, nums = append(tables, k.Table), append(nums, int64(k.Round))
+	}
+	rows, err := q.Query(ctx, `SELECT table_id, round, SUM(stake) FROM rg_wagers WHERE player = $1
+		AND ($2 OR (table_id, round) IN (SELECT * FROM unnest($3::text[], $4::bigint[]))) GROUP BY table_id, round`, st.Player, full, tables, nums)
 	if err != nil {
-		return st, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var k responsible.RoundKey
 		var round, v int64
 		if err := rows.Scan(&k.Table, &round, &v); err != nil {
-			return st, err
+			return err
 		}
 		k.Round = uint64(round)
 		st.Rounds[k] = v
 	}
-	return st, rows.Err()
+	return rows.Err()
 }
 
 // bookPlays runs responsible.Book over a commit's plays inside its transaction. The rows of
 // the players who wager are locked first (created if need be, in sorted order, so two
 // commits never wait on each other in a cycle): another server's commit for the same player
-// waits until this one is done and then reads what it wrote. It returns what to write.
+// waits until this one is done and then reads what it wrote. Every player's limits and
+// session are read in the same statement as the lock; what a player's limits need beyond
+// them, player by player (most players have none). It returns what to write.
 func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (responsible.Changes, error) {
 	if len(plays) == 0 {
 		return responsible.Changes{}, nil
 	}
-	var players []string
-	var at time.Time
 	standings := map[string]*responsible.Standing{}
-	open := map[responsible.WagerKey]responsible.Open{}
-	var tables []string
+	rounds := map[string][]responsible.RoundKey{}
+	var players, tables []string
 	var wagers []int64
+	var at time.Time
 	for _, p := range plays {
-		if !p.Settles {
-			if _, ok := standings[p.Player]; !ok {
-				standings[p.Player] = nil
-				players = append(players, p.Player)
-				at = p.At
-			}
+		if p.Settles {
+			tables, wagers = append(tables, p.Table), append(wagers, int64(p.Wager))
 			continue
 		}
-		tables, wagers = append(tables, p.Table), append(wagers, int64(p.Wager))
+		if _, ok := standings[p.Player]; !ok {
+			standings[p.Player] = &responsible.Standing{Player: p.Player, Currency: p.Currency, Day: responsible.Day(p.At),
+				Rounds: map[responsible.RoundKey]baccarat.Money{}}
+			players = append(players, p.Player)
+			at = p.At
+		}
+		if k := (responsible.RoundKey{Table: p.Table, Round: p.Round}); !slices.Contains(rounds[p.Player], k) {
+			rounds[p.Player] = append(rounds[p.Player], k)
+		}
 	}
 	slices.Sort(players)
+	// One round trip: create the players' rows, lock and read them, read the wagers the
+	// settlements close.
+	batch := &pgx.Batch{}
+	open := map[responsible.WagerKey]responsible.Open{}
 	if len(players) > 0 {
-		if _, err := c.Exec(ctx, `INSERT INTO rg_players (player, updated) SELECT p, $2 FROM unnest($1::text[]) AS p ORDER BY p
-			ON CONFLICT (player) DO NOTHING`, players, at.UnixNano()); err != nil {
-			return responsible.Changes{}, err
-		}
-	}
-	for _, p := range players {
-		cur := ""
-		for _, pl := range plays {
-			if pl.Player == p {
-				cur = pl.Currency
-				break
+		batch.Queue(`INSERT INTO rg_players (player, updated) SELECT p, $2 FROM unnest($1::text[]) AS p ORDER BY p
+			ON CONFLICT (player) DO NOTHING`, players, at.UnixNano())
+		batch.Queue(`SELECT r.player, `+standingColumns+` FROM rg_players r
+			LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = r.player ORDER BY id DESC LIMIT 1) s ON true
+			WHERE r.player = ANY($1::text[]) ORDER BY r.player FOR UPDATE OF r`, players).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var player string
+				var b standingRow
+				if err := rows.Scan(append([]any{&player}, b.dest()...)...); err != nil {
+					return err
+				}
+				if err := b.fill(standings[player]); err != nil {
+					return err
+				}
 			}
-		}
-		st, err := readStanding(ctx, c, p, cur, at, true)
-		if err != nil {
-			return responsible.Changes{}, err
-		}
-		standings[p] = &st
+			return rows.Err()
+		})
 	}
 	if len(tables) > 0 {
-		rows, err := c.Query(ctx, `SELECT w.table_id, w.wager, w.player, w.currency, w.round, w.session, w.day, w.stake
-			FROM rg_wagers w JOIN unnest($1::text[], $2::bigint[]) AS k(t, n) ON w.table_id = k.t AND w.wager = k.n`, tables, wagers)
-		if err != nil {
-			return responsible.Changes{}, err
-		}
-		for rows.Next() {
-			var k responsible.WagerKey
-			var o responsible.Open
-			var wager, round int64
-			if err := rows.Scan(&k.Table, &wager, &o.Player, &o.Currency, &round, &o.Session, &o.Day, &o.Stake); err != nil {
-				rows.Close()
-				return responsible.Changes{}, err
+		batch.Queue(`SELECT w.table_id, w.wager, w.player, w.currency, w.round, w.session, w.day, w.stake
+			FROM rg_wagers w JOIN unnest($1::text[], $2::bigint[]) AS k(t, n) ON w.table_id = k.t AND w.wager = k.n`, tables, wagers).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var k responsible.WagerKey
+				var o responsible.Open
+				var wager, round int64
+				if err := rows.Scan(&k.Table, &wager, &o.Player, &o.Currency, &round, &o.Session, &o.Day, &o.Stake); err != nil {
+					return err
+				}
+				k.Wager, o.Round = uint64(wager), uint64(round)
+				open[k] = o
 			}
-			k.Wager, o.Round = uint64(wager), uint64(round)
-			open[k] = o
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return rows.Err()
+		})
+	}
+	if err := c.SendBatch(ctx, batch).Close(); err != nil {
+		return responsible.Changes{}, err
+	}
+	for _, p := range players {
+		if err := readLimited(ctx, c, standings[p], rounds[p]); err != nil {
 			return responsible.Changes{}, err
 		}
 	}
 	return responsible.Book(standings, open, plays)
 }
 
-// queuePlays adds what bookPlays decided to a commit's writes.
+// queuePlays adds what bookPlays decided to a commit's writes: a statement each for the
+// tallies, the wagers come into play and those gone, however many.
 func queuePlays(batch *pgx.Batch, ch responsible.Changes) {
-	for k, t := range ch.Tallies {
-		batch.Queue(`INSERT INTO rg_tallies (player, currency, period, staked, settled, returned) VALUES ($1, $2, $3, $4, $5, $6)
+	if n := len(ch.Tallies); n > 0 {
+		players, curs, periods := make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+		staked, settled, returned := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
+		for k, t := range ch.Tallies {
+			players, curs, periods = append(players, k.Player), append(curs, k.Currency), append(periods, k.Name)
+			staked, settled, returned = append(staked, t.Staked), append(settled, t.Settled), append(returned, t.Returned)
+		}
+		batch.Queue(`INSERT INTO rg_tallies (player, currency, period, staked, settled, returned)
+			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[])
 			ON CONFLICT (player, currency, period) DO UPDATE SET staked = rg_tallies.staked + excluded.staked,
 			settled = rg_tallies.settled + excluded.settled, returned = rg_tallies.returned + excluded.returned`,
-			k.Player, k.Currency, k.Name, t.Staked, t.Settled, t.Returned)
+			players, curs, periods, staked, settled, returned)
 	}
-	for k, o := range ch.Opened {
-		batch.Queue(`INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			k.Table, int64(k.Wager), o.Player, o.Currency, int64(o.Round), o.Session, o.Day, o.Stake)
+	if n := len(ch.Opened); n > 0 {
+		tables, players, curs, days := make([]string, 0, n), make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+		wagers, rounds, sessions, stakes := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
+		for k, o := range ch.Opened {
+			tables, wagers, players, curs = append(tables, k.Table), append(wagers, int64(k.Wager)), append(players, o.Player), append(curs, o.Currency)
+			rounds, sessions, days, stakes = append(rounds, int64(o.Round)), append(sessions, o.Session), append(days, o.Day), append(stakes, o.Stake)
+		}
+		batch.Queue(`INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake)
+			SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[])`,
+			tables, wagers, players, curs, rounds, sessions, days, stakes)
 	}
-	for _, k := range ch.Closed {
-		batch.Queue(`DELETE FROM rg_wagers WHERE table_id = $1 AND wager = $2`, k.Table, int64(k.Wager))
+	if n := len(ch.Closed); n > 0 {
+		tables, wagers := make([]string, 0, n), make([]int64, 0, n)
+		for _, k := range ch.Closed {
+			tables, wagers = append(tables, k.Table), append(wagers, int64(k.Wager))
+		}
+		batch.Queue(`DELETE FROM rg_wagers w USING unnest($1::text[], $2::bigint[]) AS k(t, n) WHERE w.table_id = k.t AND w.wager = k.n`, tables, wagers)
 	}
 }
 
@@ -380,7 +438,7 @@ func (db *DB) Record(ctx context.Context, e responsible.Event) error {
 	return wrap("record", db.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error { return insertEvent(ctx, tx, e) }))
 }
 
-const eventColumns = `seq, data, delivery`
+const eventColumns = `seq, data, delivery, attempts`
 
 func scanEvents(rows pgx.Rows) ([]responsible.Event, error) {
 	defer rows.Close()
@@ -389,13 +447,14 @@ func scanEvents(rows pgx.Rows) ([]responsible.Event, error) {
 		var e responsible.Event
 		var seq int64
 		var data, delivery string
-		if err := rows.Scan(&seq, &data, &delivery); err != nil {
+		var attempts int
+		if err := rows.Scan(&seq, &data, &delivery, &attempts); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(data), &e); err != nil {
 			return nil, err
 		}
-		e.Seq, e.Delivery = seq, responsible.Delivery(delivery)
+		e.Seq, e.Delivery, e.Attempts = seq, responsible.Delivery(delivery), attempts
 		out = append(out, e)
 	}
 	return out, rows.Err()

@@ -18,6 +18,7 @@ import (
 type writeStmts struct {
 	headGet, headPut, acctGet, keyGet, maxTx  *sql.Stmt
 	records, txs, entries, accounts, requests bulk
+	rg                                        rgStmts // responsible.go
 }
 
 func (s *writeStmts) prepare(ctx context.Context, w *sql.DB) error {
@@ -53,11 +54,11 @@ func (s *writeStmts) prepare(ctx context.Context, w *sql.DB) error {
 			return err
 		}
 	}
-	return nil
+	return s.rg.prepare(ctx, w)
 }
 
 func (s *writeStmts) close() {
-	for _, st := range []*sql.Stmt{s.headGet, s.headPut, s.acctGet, s.keyGet, s.maxTx} {
+	for _, st := range append([]*sql.Stmt{s.headGet, s.headPut, s.acctGet, s.keyGet, s.maxTx}, s.rg.all()...) {
 		if st != nil {
 			st.Close()
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -13,10 +14,67 @@ import (
 
 var _ responsible.Store = (*DB)(nil)
 
-// rgQuerier is what a standing is read through: the readers, or a write transaction.
-type rgQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// rgStmts are the statements a commit's plays run, prepared once at Open on the writer (a
+// commit's statements parsed each time were most of its cost).
+type rgStmts struct {
+	standing, standings, tallies, round, open *sql.Stmt
+	tallyAdd, wagerPut, wagerDel              bulk
+}
+
+// The queries of a standing: the player's limits and latest session in one (a player
+// without limits or sessions reads as NULLs), the session's and day's tallies, the stakes
+// in play by table round.
+const (
+	standingColumns = `p.currency, p.limits, p.self_kind, p.self_until, s.id, s.started, s.checked, s.ended, s.reason`
+	qStanding       = `SELECT ` + standingColumns + ` FROM (SELECT ? AS player) x
+		LEFT JOIN rg_players p ON p.player = x.player
+		LEFT JOIN rg_sessions s ON s.id = (SELECT MAX(id) FROM rg_sessions WHERE player = x.player)`
+	// qStandings is qStanding for every player of a JSON array at once (a commit's).
+	qStandings = `SELECT j.value, ` + standingColumns + ` FROM json_each(?) j
+		LEFT JOIN rg_players p ON p.player = j.value
+		LEFT JOIN rg_sessions s ON s.id = (SELECT MAX(id) FROM rg_sessions WHERE player = j.value)`
+	qTallies = `SELECT period, staked, settled, returned FROM rg_tallies WHERE player = ? AND currency = ? AND period IN (?, ?)`
+	qRound   = `SELECT COALESCE(SUM(stake), 0) FROM rg_wagers WHERE player = ? AND table_id = ? AND round = ?`
+	qRounds  = `SELECT table_id, round, SUM(stake) FROM rg_wagers WHERE player = ? GROUP BY table_id, round`
+)
+
+func (s *rgStmts) prepare(ctx context.Context, w *sql.DB) error {
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&s.standing, qStanding},
+		{&s.standings, qStandings},
+		{&s.tallies, qTallies},
+		{&s.round, qRound},
+		{&s.open, `SELECT w.wager, w.player, w.currency, w.round, w.session, w.day, w.stake
+			FROM json_each(?2) j CROSS JOIN rg_wagers w ON w.table_id = ?1 AND w.wager = j.value`}, // CROSS: j first, then w by key
+	} {
+		st, err := w.PrepareContext(ctx, p.sql)
+		if err != nil {
+			return wrap("prepare", err)
+		}
+		*p.stmt = st
+	}
+	s.tallyAdd = bulk{sql: `INSERT INTO rg_tallies (player, currency, period, staked, settled, returned) VALUES `, cols: 6,
+		tail: ` ON CONFLICT (player, currency, period) DO UPDATE SET staked = staked + excluded.staked,
+			settled = settled + excluded.settled, returned = returned + excluded.returned`}
+	s.wagerPut = bulk{sql: `INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake) VALUES `, cols: 8}
+	s.wagerDel = bulk{sql: `DELETE FROM rg_wagers WHERE (table_id, wager) IN (VALUES `, cols: 2, tail: `)`}
+	for _, b := range []*bulk{&s.tallyAdd, &s.wagerPut, &s.wagerDel} {
+		if err := b.prepare(ctx, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *rgStmts) all() []*sql.Stmt {
+	out := []*sql.Stmt{s.standing, s.standings, s.tallies, s.round, s.open}
+	for _, b := range []*bulk{&s.tallyAdd, &s.wagerPut, &s.wagerDel} {
+		out = append(out, b.stmts[:]...)
+	}
+	return out
 }
 
 // Standing reads a player's standing in one read transaction; see responsible.Store.
@@ -26,87 +84,148 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 		return responsible.Standing{}, wrap("standing", err)
 	}
 	defer tx.Rollback()
-	st, err := readStanding(ctx, tx, player, currency, now)
+	st, err := readStanding(ctx, standingQueries{tx: tx}, player, currency, now, nil)
 	return st, wrap("standing", err)
 }
 
+// standingQueries runs a standing's queries: in a read transaction (by their text), or in
+// a commit (the writer's prepared statements).
+type standingQueries struct {
+	tx *sql.Tx
+	rg *rgStmts
+}
+
+func (q standingQueries) row(ctx context.Context, st *sql.Stmt, text string, args ...any) *sql.Row {
+	if q.rg != nil {
+		return q.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return q.tx.QueryRowContext(ctx, text, args...)
+}
+
+func (q standingQueries) rows(ctx context.Context, st *sql.Stmt, text string, args ...any) (*sql.Rows, error) {
+	if q.rg != nil {
+		return q.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return q.tx.QueryContext(ctx, text, args...)
+}
+
 // readStanding reads what responsible.Standing holds: the player's limits (currency when
-// none were set), the latest session, the tallies of that session and of now's day, and the
-// stakes in play by table round.
-func readStanding(ctx context.Context, q rgQuerier, player, currency string, now time.Time) (responsible.Standing, error) {
+// none were set) and latest session, then what their limits need. rounds nil reads
+// everything (a page, the host's cache): both tallies, and every stake in play where a
+// stake limit is set (else none: nothing checks them). In a commit
+// rounds are the table rounds its wagers are in, and the tallies are read only for a loss
+// limit, the stakes of those rounds only for a stake limit.
+func readStanding(ctx context.Context, q standingQueries, player, currency string, now time.Time, rounds []responsible.RoundKey) (responsible.Standing, error) {
 	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
-	var cur, limits, selfKind string
-	var selfUntil int64
-	err := q.QueryRowContext(ctx, `SELECT currency, limits, self_kind, self_until FROM rg_players WHERE player = ?`, player).
-		Scan(&cur, &limits, &selfKind, &selfUntil)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
+	var rg rgStmts
+	if q.rg != nil {
+		rg = *q.rg
+	}
+	var b standingRow
+	if err := q.row(ctx, rg.standing, qStanding, player).Scan(b.dest()...); err != nil {
 		return st, err
-	default:
-		if cur != "" {
-			st.Currency = cur
-		}
-		if err := json.Unmarshal([]byte(limits), &st.Limits); err != nil {
-			return st, err
-		}
-		if selfKind != "" {
-			st.Self = &responsible.Exclusion{Kind: responsible.ExclusionKind(selfKind), Until: time.Unix(0, selfUntil).UTC()}
+	}
+	if err := b.fill(&st); err != nil {
+		return st, err
+	}
+	return st, readLimited(ctx, q, &st, rounds)
+}
+
+// standingRow is a standing's first query's row: the limits and the latest session, NULL
+// where the player has none.
+type standingRow struct {
+	cur, limits, selfKind, reason          sql.NullString
+	selfUntil, id, started, checked, ended sql.NullInt64
+}
+
+func (b *standingRow) dest() []any {
+	return []any{&b.cur, &b.limits, &b.selfKind, &b.selfUntil, &b.id, &b.started, &b.checked, &b.ended, &b.reason}
+}
+
+func (b *standingRow) fill(st *responsible.Standing) error {
+	cur, limits, selfKind, reason := b.cur, b.limits, b.selfKind, b.reason
+	selfUntil, id, started, checked, ended := b.selfUntil, b.id, b.started, b.checked, b.ended
+	if cur.String != "" {
+		st.Currency = cur.String
+	}
+	if limits.Valid {
+		if err := json.Unmarshal([]byte(limits.String), &st.Limits); err != nil {
+			return err
 		}
 	}
-	var ended sql.NullInt64
-	var started, checked int64
-	err = q.QueryRowContext(ctx, `SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = ? ORDER BY id DESC LIMIT 1`, player).
-		Scan(&st.Session.ID, &started, &checked, &ended, &st.Session.EndReason)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return st, err
-	default:
-		st.Session.Started, st.Session.Checked = time.Unix(0, started).UTC(), time.Unix(0, checked).UTC()
+	if selfKind.String != "" {
+		st.Self = &responsible.Exclusion{Kind: responsible.ExclusionKind(selfKind.String), Until: time.Unix(0, selfUntil.Int64).UTC()}
+	}
+	if id.Valid {
+		st.Session = responsible.Session{ID: id.Int64, Started: time.Unix(0, started.Int64).UTC(), Checked: time.Unix(0, checked.Int64).UTC(),
+			EndReason: responsible.EndReason(reason.String)}
 		if ended.Valid {
 			st.Session.Ended = time.Unix(0, ended.Int64).UTC()
 		}
 	}
-	sp, dp := responsible.SessionPeriod(st.Session.ID), responsible.DayPeriod(st.Day)
-	rows, err := q.QueryContext(ctx, `SELECT period, staked, settled, returned FROM rg_tallies WHERE player = ? AND currency = ? AND period IN (?, ?)`,
-		player, st.Currency, sp, dp)
-	if err != nil {
-		return st, err
+	return nil
+}
+
+// readLimited reads what the player's limits need beyond the standing's first row (see
+// readStanding).
+func readLimited(ctx context.Context, q standingQueries, st *responsible.Standing, rounds []responsible.RoundKey) error {
+	var rg rgStmts
+	if q.rg != nil {
+		rg = *q.rg
 	}
-	for rows.Next() {
-		var p string
-		var t responsible.Tally
-		if err := rows.Scan(&p, &t.Staked, &t.Settled, &t.Returned); err != nil {
-			rows.Close()
-			return st, err
+	player := st.Player
+	full := rounds == nil
+	if full || st.Limits.LossPerSession > 0 || st.Limits.LossPerDay > 0 {
+		sp, dp := responsible.SessionPeriod(st.Session.ID), responsible.DayPeriod(st.Day)
+		rows, err := q.rows(ctx, rg.tallies, qTallies, player, st.Currency, sp, dp)
+		if err != nil {
+			return err
 		}
-		if p == sp && st.Session.ID != 0 {
-			st.SessionTally = t
+		for rows.Next() {
+			var p string
+			var t responsible.Tally
+			if err := rows.Scan(&p, &t.Staked, &t.Settled, &t.Returned); err != nil {
+				rows.Close()
+				return err
+			}
+			if p == sp && st.Session.ID != 0 {
+				st.SessionTally = t
+			}
+			if p == dp {
+				st.DayTally = t
+			}
 		}
-		if p == dp {
-			st.DayTally = t
+		if err := rows.Close(); err != nil {
+			return err
 		}
 	}
-	if err := rows.Close(); err != nil {
-		return st, err
-	}
-	rows, err = q.QueryContext(ctx, `SELECT table_id, round, SUM(stake) FROM rg_wagers WHERE player = ? GROUP BY table_id, round`, player)
-	if err != nil {
-		return st, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var k responsible.RoundKey
-		var v int64
-		var round int64
-		if err := rows.Scan(&k.Table, &round, &v); err != nil {
-			return st, err
+	if full && st.Limits.StakePerRound > 0 {
+		rows, err := q.tx.QueryContext(ctx, qRounds, player)
+		if err != nil {
+			return err
 		}
-		k.Round = uint64(round)
-		st.Rounds[k] = v
+		defer rows.Close()
+		for rows.Next() {
+			var k responsible.RoundKey
+			var v, round int64
+			if err := rows.Scan(&k.Table, &round, &v); err != nil {
+				return err
+			}
+			k.Round = uint64(round)
+			st.Rounds[k] = v
+		}
+		return rows.Err()
 	}
-	return st, rows.Err()
+	if !full && st.Limits.StakePerRound > 0 {
+		for _, k := range rounds {
+			var v int64
+			if err := q.row(ctx, rg.round, qRound, player, k.Table, int64(k.Round)).Scan(&v); err != nil {
+				return err
+			}
+			st.Rounds[k] = v
+		}
+	}
+	return nil
 }
 
 // bookPlays runs responsible.Book over a commit's plays inside its transaction: the standings
@@ -117,55 +236,108 @@ func (db *DB) bookPlays(ctx context.Context, tx *sql.Tx, plays []responsible.Pla
 	if len(plays) == 0 {
 		return nil
 	}
+	rg := &db.stmts.rg
+	q := standingQueries{tx: tx, rg: rg}
 	standings := map[string]*responsible.Standing{}
+	rounds := map[string][]responsible.RoundKey{}
+	var players []string
 	open := map[responsible.WagerKey]responsible.Open{}
 	for _, p := range plays {
-		if !p.Settles {
-			if _, ok := standings[p.Player]; !ok {
-				st, err := readStanding(ctx, tx, p.Player, p.Currency, p.At)
-				if err != nil {
-					return wrap("limits", err)
-				}
-				standings[p.Player] = &st
-			}
+		if p.Settles {
 			continue
 		}
-		var o responsible.Open
-		var round int64
-		err := tx.QueryRowContext(ctx, `SELECT player, currency, round, session, day, stake FROM rg_wagers WHERE table_id = ? AND wager = ?`, p.Table, int64(p.Wager)).
-			Scan(&o.Player, &o.Currency, &round, &o.Session, &o.Day, &o.Stake)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
+		if _, ok := standings[p.Player]; !ok {
+			standings[p.Player] = &responsible.Standing{Player: p.Player, Currency: p.Currency, Day: responsible.Day(p.At),
+				Rounds: map[responsible.RoundKey]baccarat.Money{}}
+			players = append(players, p.Player)
 		}
+		if k := (responsible.RoundKey{Table: p.Table, Round: p.Round}); !slices.Contains(rounds[p.Player], k) {
+			rounds[p.Player] = append(rounds[p.Player], k)
+		}
+	}
+	if len(players) > 0 {
+		// Every player's limits and session in one query; what their limits need, player by
+		// player (most players have none).
+		ids, _ := json.Marshal(players)
+		rows, err := tx.StmtContext(ctx, rg.standings).QueryContext(ctx, string(ids))
 		if err != nil {
 			return wrap("limits", err)
 		}
-		o.Round = uint64(round)
-		open[responsible.WagerKey{Table: p.Table, Wager: p.Wager}] = o
+		for rows.Next() {
+			var player string
+			var b standingRow
+			if err := rows.Scan(append([]any{&player}, b.dest()...)...); err != nil {
+				rows.Close()
+				return wrap("limits", err)
+			}
+			if err := b.fill(standings[player]); err != nil {
+				rows.Close()
+				return wrap("limits", err)
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return wrap("limits", err)
+		}
+		for _, p := range players {
+			if err := readLimited(ctx, q, standings[p], rounds[p]); err != nil {
+				return wrap("limits", err)
+			}
+		}
+	}
+	// The wagers the settlements close, table by table (a table's commit settles its own).
+	settled := map[string][]uint64{}
+	var tables []string
+	for _, p := range plays {
+		if p.Settles {
+			if _, ok := settled[p.Table]; !ok {
+				tables = append(tables, p.Table)
+			}
+			settled[p.Table] = append(settled[p.Table], p.Wager)
+		}
+	}
+	for _, t := range tables {
+		ids, _ := json.Marshal(settled[t])
+		rows, err := tx.StmtContext(ctx, rg.open).QueryContext(ctx, t, string(ids))
+		if err != nil {
+			return wrap("limits", err)
+		}
+		for rows.Next() {
+			var o responsible.Open
+			var wager, round int64
+			if err := rows.Scan(&wager, &o.Player, &o.Currency, &round, &o.Session, &o.Day, &o.Stake); err != nil {
+				rows.Close()
+				return wrap("limits", err)
+			}
+			o.Round = uint64(round)
+			open[responsible.WagerKey{Table: t, Wager: uint64(wager)}] = o
+		}
+		if err := rows.Close(); err != nil {
+			return wrap("limits", err)
+		}
 	}
 	ch, err := responsible.Book(standings, open, plays)
 	if err != nil {
 		return err
 	}
+	args := make([]any, 0, 8*max(len(ch.Tallies), len(ch.Opened), len(ch.Closed)))
 	for k, t := range ch.Tallies {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rg_tallies (player, currency, period, staked, settled, returned) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (player, currency, period) DO UPDATE SET staked = staked + excluded.staked, settled = settled + excluded.settled, returned = returned + excluded.returned`,
-			k.Player, k.Currency, k.Name, t.Staked, t.Settled, t.Returned); err != nil {
-			return wrap("limits", err)
-		}
+		args = append(args, k.Player, k.Currency, k.Name, t.Staked, t.Settled, t.Returned)
 	}
+	if err := rg.tallyAdd.exec(ctx, tx, args); err != nil {
+		return wrap("limits", err)
+	}
+	args = args[:0]
 	for k, o := range ch.Opened {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			k.Table, int64(k.Wager), o.Player, o.Currency, int64(o.Round), o.Session, o.Day, o.Stake); err != nil {
-			return wrap("limits", err)
-		}
+		args = append(args, k.Table, int64(k.Wager), o.Player, o.Currency, int64(o.Round), o.Session, o.Day, o.Stake)
 	}
+	if err := rg.wagerPut.exec(ctx, tx, args); err != nil {
+		return wrap("limits", err)
+	}
+	args = args[:0]
 	for _, k := range ch.Closed {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rg_wagers WHERE table_id = ? AND wager = ?`, k.Table, int64(k.Wager)); err != nil {
-			return wrap("limits", err)
-		}
+		args = append(args, k.Table, int64(k.Wager))
 	}
-	return nil
+	return wrap("limits", rg.wagerDel.exec(ctx, tx, args))
 }
 
 // rgWrite runs fn in one write transaction.
@@ -350,7 +522,7 @@ func (db *DB) Record(ctx context.Context, e responsible.Event) error {
 	return db.rgWrite(ctx, "record", func(tx *sql.Tx) error { return insertEvent(ctx, tx, e) })
 }
 
-const eventColumns = `seq, data, delivery`
+const eventColumns = `seq, data, delivery, attempts`
 
 func scanEvents(rows *sql.Rows) ([]responsible.Event, error) {
 	defer rows.Close()
@@ -359,13 +531,14 @@ func scanEvents(rows *sql.Rows) ([]responsible.Event, error) {
 		var e responsible.Event
 		var seq int64
 		var data, delivery string
-		if err := rows.Scan(&seq, &data, &delivery); err != nil {
+		var attempts int
+		if err := rows.Scan(&seq, &data, &delivery, &attempts); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(data), &e); err != nil {
 			return nil, err
 		}
-		e.Seq, e.Delivery = seq, responsible.Delivery(delivery)
+		e.Seq, e.Delivery, e.Attempts = seq, responsible.Delivery(delivery), attempts
 		out = append(out, e)
 	}
 	return out, rows.Err()
