@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -483,18 +484,21 @@ func (db *DB) Events(ctx context.Context, player string, after int64, limit int)
 	return out, wrap("events", err)
 }
 
-// Undelivered lists the webhooks due; see responsible.Store.
+// Undelivered claims the webhooks due; see responsible.Store. Rows another server is
+// claiming at the same moment are skipped, not waited for.
 func (db *DB) Undelivered(ctx context.Context, now time.Time, limit int) ([]responsible.Event, error) {
 	var out []responsible.Event
 	err := db.withConn(ctx, func(c *pgx.Conn) error {
-		rows, err := c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE delivery = 'pending' AND next_at <= $1 ORDER BY seq LIMIT $2`,
-			now.UnixNano(), limit)
+		rows, err := c.Query(ctx, `UPDATE rg_events SET next_at = $1
+			WHERE seq IN (SELECT seq FROM rg_events WHERE delivery = 'pending' AND next_at <= $2 ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED)
+			RETURNING `+eventColumns, now.Add(responsible.ClaimFor).UnixNano(), now.UnixNano(), limit)
 		if err != nil {
 			return err
 		}
 		out, err = scanEvents(rows)
 		return err
 	})
+	slices.SortFunc(out, func(a, b responsible.Event) int { return cmp.Compare(a.Seq, b.Seq) })
 	return out, wrap("undelivered", err)
 }
 

@@ -48,6 +48,9 @@ type Event struct {
 	Once string `json:"-"`
 	// Webhook delivery: pending while the operator has not answered (Notify kinds only).
 	Delivery Delivery `json:"delivery,omitempty"`
+	// Attempts counts the webhook's tries so far, as the store records them (Delivered):
+	// the wait before the next try doubles with each.
+	Attempts int `json:"-"`
 }
 
 // Delivery is where an event's webhook stands.
@@ -56,8 +59,12 @@ type Delivery string
 const (
 	DeliveryNone    Delivery = ""        // not sent: the operator is not told of this kind
 	DeliveryPending Delivery = "pending" // to be sent, again after a failure
-	DeliveryDone    Delivery = "done"    // the operator answered 2xx, signed
+	DeliveryDone    Delivery = "done"    // the operator answered 2xx
 )
+
+// ClaimFor is how long a server has to deliver the webhooks it claimed (Store.Undelivered)
+// before another may send them again.
+const ClaimFor = time.Minute
 
 // Store keeps players' limits, sessions, tallies and events. Every change writes its event
 // in the same transaction; the tallies move only in the commits of the wagers (Book).
@@ -84,8 +91,10 @@ type Store interface {
 	// Events lists a player's events after seq, oldest first, at most limit; player ""
 	// lists everyone's (the back office).
 	Events(ctx context.Context, player string, after int64, limit int) ([]Event, error)
-	// Undelivered lists events whose webhook is pending and due at now; Delivered marks one
-	// sent (ok) or to be tried again at next.
+	// Undelivered claims events whose webhook is pending and due at now, for ClaimFor: no
+	// other server of a cluster takes them meanwhile, and if this one dies before it says
+	// how the delivery went they fall due again. Delivered marks one sent (ok) or to be tried
+	// again at next.
 	Undelivered(ctx context.Context, now time.Time, limit int) ([]Event, error)
 	Delivered(ctx context.Context, seq int64, ok bool, errText string, next time.Time) error
 }

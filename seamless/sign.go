@@ -34,6 +34,11 @@ type Domain string
 const (
 	DomainWallet Domain = "baccarat wallet v1" // the seamless wallet's calls and answers
 	DomainLaunch Domain = "baccarat launch v1" // the operator's launches (web: POST /api/operator/launch)
+	// DomainWebhook signs what the platform tells the operator unasked (package webhook: a
+	// player reached a limit or excluded themselves). It has a key of its own, though sent
+	// under the operator secret the launches use, so that a webhook captured on the wire is
+	// neither a launch nor a wallet call.
+	DomainWebhook Domain = "baccarat webhook v1"
 )
 
 // Key is the protocol's key: HMAC-SHA256(secret, domain), 32 bytes.

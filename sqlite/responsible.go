@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -563,14 +564,16 @@ func (db *DB) Events(ctx context.Context, player string, after int64, limit int)
 	return evs, wrap("events", err)
 }
 
-// Undelivered lists the webhooks due; see responsible.Store.
+// Undelivered claims the webhooks due; see responsible.Store.
 func (db *DB) Undelivered(ctx context.Context, now time.Time, limit int) ([]responsible.Event, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE delivery = 'pending' AND next_at <= ? ORDER BY seq LIMIT ?`,
-		now.UnixNano(), limit)
+	rows, err := db.w.QueryContext(ctx, `UPDATE rg_events SET next_at = ?1
+		WHERE seq IN (SELECT seq FROM rg_events WHERE delivery = 'pending' AND next_at <= ?2 ORDER BY seq LIMIT ?3)
+		RETURNING `+eventColumns, now.Add(responsible.ClaimFor).UnixNano(), now.UnixNano(), limit)
 	if err != nil {
 		return nil, wrap("undelivered", err)
 	}
 	evs, err := scanEvents(rows)
+	slices.SortFunc(evs, func(a, b responsible.Event) int { return cmp.Compare(a.Seq, b.Seq) })
 	return evs, wrap("undelivered", err)
 }
 

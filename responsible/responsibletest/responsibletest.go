@@ -268,6 +268,9 @@ func testEventsOnce(t *testing.T, s Store) {
 	if len(due) != 2 {
 		t.Fatalf("due: %+v", due)
 	}
+	if again, _ := s.Undelivered(ctx, t0, 10); len(again) != 0 {
+		t.Fatalf("claimed webhooks were claimed again (another server would send them too): %+v", again)
+	}
 	must(t, s.Delivered(ctx, due[0].Seq, true, "", time.Time{}))
 	must(t, s.Delivered(ctx, due[1].Seq, false, "503", t0.Add(time.Minute)))
 	if due, _ := s.Undelivered(ctx, t0.Add(30*time.Second), 10); len(due) != 0 {
