@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/ledger"
 )
 
@@ -39,6 +40,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, id 
 		Name   string   `json:"name"`
 		Role   Role     `json:"role"`
 		Tables []string `json:"tables"`
+		Reason string   `json:"reason"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
@@ -58,7 +60,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, id 
 			return
 		}
 	}
-	if err := s.accounts.CreateAccount(r.Context(), a); err != nil {
+	if err := s.createAccount(r, id, a, req.Reason); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -98,6 +100,7 @@ func (s *Server) handleUpdateAccount(w http.ResponseWriter, r *http.Request, id 
 		Name     *string   `json:"name"`
 		Tables   *[]string `json:"tables"`
 		Disabled *bool     `json:"disabled"`
+		Reason   string    `json:"reason"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
@@ -108,7 +111,7 @@ func (s *Server) handleUpdateAccount(w http.ResponseWriter, r *http.Request, id 
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "an admin cannot disable their own account"))
 		return
 	}
-	a, err := s.accounts.UpdateAccount(r.Context(), target, func(a *access.Account) error {
+	a, err := s.updateAccount(r, id, target, "", req.Reason, func(a *access.Account) error {
 		if req.Name != nil {
 			a.Name = *req.Name
 		}
@@ -133,7 +136,14 @@ func (s *Server) handleUpdateAccount(w http.ResponseWriter, r *http.Request, id 
 
 // handleRevoke revokes every token of an account issued so far and returns a new one.
 func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request, id Identity) {
-	a, err := s.accounts.UpdateAccount(r.Context(), r.PathValue("id"), func(a *access.Account) error {
+	var req resolveRequest // an optional {"reason":…}
+	if r.ContentLength != 0 {
+		if err := readJSON(w, r, &req); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	a, err := s.updateAccount(r, id, r.PathValue("id"), backoffice.ActAccountRevoke, req.Reason, func(a *access.Account) error {
 		a.Epoch++
 		return nil
 	})
@@ -165,6 +175,7 @@ func (s *Server) handleIssueToken(w http.ResponseWriter, r *http.Request, id Ide
 		s.writeError(w, r, err)
 		return
 	}
+	s.record(r, s.entry(id, backoffice.ActAccountToken, a.ID, "", nil))
 	writeJSON(w, 200, s.accountView(r, a, true))
 }
 
@@ -177,9 +188,14 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		Amount   int64  `json:"amount"`
 		Key      string `json:"key"`
 		Currency string `json:"currency"`
+		Reason   string `json:"reason"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
+		return
+	}
+	if len(req.Reason) > backoffice.MaxReason || !printable(req.Reason) {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "reason: at most %d bytes of printable text", backoffice.MaxReason))
 		return
 	}
 	if req.Amount <= 0 || req.Amount > baccarat.MaxAmount {
@@ -224,7 +240,7 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 	if cur != s.currency {
 		key = "credit/" + player + "/" + string(cur) + "/" + req.Key
 	}
-	if err := s.host.Credit(r.Context(), key, player, cur, req.Amount); err != nil {
+	if err := s.moveMoney(r, id, key, player, cur, req.Amount, req.Reason); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

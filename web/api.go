@@ -41,6 +41,8 @@ type TableView struct {
 	// Players, in the lobby: the players with a stake on the table now (this round's
 	// wagers, riding ones and a Dragon session's), the table's seats as the lobby counts them.
 	Players int `json:"players,omitempty"`
+	// Video: the table's live video, which its page plays in step with the game.
+	Video *live.Video `json:"video,omitempty"`
 }
 
 func tableView(spec live.Spec, st *table.State, owner string) TableView {
@@ -51,7 +53,8 @@ func tableView(spec live.Spec, st *table.State, owner string) TableView {
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
 		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner,
-		MinorUnits: baccarat.MinorUnits(string(spec.Currency)), Tournament: spec.Tournament, PlayerEdge: tableEdges(spec)}
+		MinorUnits: baccarat.MinorUnits(string(spec.Currency)), Tournament: spec.Tournament, PlayerEdge: tableEdges(spec),
+		Video: spec.Video}
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {

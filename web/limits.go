@@ -65,7 +65,7 @@ func (s *Server) limitsView(r *http.Request, a access.Account) (LimitsView, erro
 	if err != nil {
 		return LimitsView{}, err
 	}
-	now := s.now().UTC()
+	now := s.limitsNow().UTC()
 	v := LimitsView{Player: a.ID, Currency: st.Currency, MinorUnits: baccarat.MinorUnits(st.Currency), Limits: st.Limits, Self: st.Self,
 		Excluded: st.Exclusion(now), Day: st.Day, DayTally: tallyView(st.DayAt(now)), Now: now}
 	ss := st.Session
@@ -131,6 +131,9 @@ func (s *Server) handleMyLimits(w http.ResponseWriter, r *http.Request, id Ident
 		s.writeError(w, r, err)
 		return
 	}
+	for i := range v.Events {
+		v.Events[i].Delivery = "" // the operator's webhooks are the back office's business
+	}
 	writeJSON(w, 200, v)
 }
 
@@ -165,11 +168,11 @@ func (s *Server) handleRealityCheck(w http.ResponseWriter, r *http.Request, id I
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeSessionEnded, "session %d is not the one running: open the game again", q.Session))
 		return
 	}
-	if !st.Session.Open(st.Limits.SessionTime, s.now()) {
+	if !st.Session.Open(st.Limits.SessionTime, s.limitsNow()) {
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeSessionEnded, "this session has ended: open the game again to play"))
 		return
 	}
-	if err := store.Answer(r.Context(), id.ID, st.Session.ID, q.Answer == "leave", s.now()); err != nil {
+	if err := store.Answer(r.Context(), id.ID, st.Session.ID, q.Answer == "leave", s.limitsNow()); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -191,7 +194,7 @@ func (s *Server) handleExclude(w http.ResponseWriter, r *http.Request, id Identi
 		s.writeError(w, r, err)
 		return
 	}
-	now := s.now().UTC()
+	now := s.limitsNow().UTC()
 	var until time.Time
 	switch {
 	case q.Days > 0 && q.Months == 0 && q.Days <= 366:
@@ -266,7 +269,7 @@ func (s *Server) handleSetAccountLimits(w http.ResponseWriter, r *http.Request, 
 		s.writeError(w, r, err)
 		return
 	}
-	if err := l.Validate(s.now()); err != nil {
+	if err := l.Validate(s.limitsNow()); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -280,7 +283,7 @@ func (s *Server) handleSetAccountLimits(w http.ResponseWriter, r *http.Request, 
 		s.writeError(w, r, err)
 		return
 	}
-	if err := store.SetLimits(r.Context(), a.ID, string(s.currencyOf(a)), l, id.ID, s.now()); err != nil {
+	if err := store.SetLimits(r.Context(), a.ID, string(s.currencyOf(a)), l, id.ID, s.limitsNow()); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -327,7 +330,7 @@ func (s *Server) startSession(r *http.Request, a access.Account) error {
 	if store == nil || a.Role != RolePlayer {
 		return nil
 	}
-	now := s.now()
+	now := s.limitsNow()
 	st, err := store.Standing(r.Context(), a.ID, string(s.currencyOf(a)), now)
 	if err != nil {
 		return err
@@ -356,7 +359,7 @@ func (s *Server) mayPlay(r *http.Request, a access.Account) error {
 	if s.host.Limits() == nil {
 		return nil
 	}
-	now := s.now()
+	now := s.limitsNow()
 	st, err := s.host.Standing(r.Context(), a.ID, s.currencyOf(a))
 	if err != nil {
 		return err
@@ -364,7 +367,7 @@ func (s *Server) mayPlay(r *http.Request, a access.Account) error {
 	if x := st.Exclusion(now); x != nil {
 		return excludedError(x)
 	}
-	if !st.Session.Open(st.Limits.SessionTime, now) {
+	if st.Session.ID != 0 && !st.Session.Open(st.Limits.SessionTime, now) {
 		return baccarat.Errorf(baccarat.CodeSessionEnded, "this session has ended: open the game again to play")
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/odds"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -39,6 +40,8 @@ type RulesView struct {
 	Differential  baccarat.Money         `json:"differential,omitempty"`
 	SessionHands  int                    `json:"session_hands,omitempty"`
 	Bets          []BetRules             `json:"bets"`
+	// Video: the table has live video; its cards and results show as the video shows them.
+	Video *live.Video `json:"video,omitempty"`
 }
 
 // BetRules is one bet's pay table and what it returns.
@@ -112,7 +115,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: g.Rules.Lines(),
 		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, Limits: snap.State.Limits,
 		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: session.hands,
-		Bets: withSessions(r.Context(), bets, session)})
+		Bets: withSessions(r.Context(), bets, session), Video: snap.Spec.Video})
 }
 
 // rulesPatience is the longest the rules page waits for a Dragon session's count before it

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 )
@@ -40,6 +41,10 @@ type Options struct {
 	// Ready says why the server is not yet ready for traffic (nil when it is): GET /readyz
 	// (health.go). Nil: ready as soon as it serves.
 	Ready func() error
+	// LimitsNow is the clock of players' limits: sessions, reality checks, exclusions (nil:
+	// the operator's clock, else time.Now). A test moves it to a reality check's time without
+	// moving the tables' clock; give the host the same one (live.Options.LimitsNow).
+	LimitsNow func() time.Time
 }
 
 // Timeouts cut slow and idle clients rather than hold their connections for ever. A
@@ -106,6 +111,7 @@ type Server struct {
 	mux         *http.ServeMux
 	operator    OperatorOptions
 	ready       func() error           // Options.Ready
+	limitsClock func() time.Time       // Options.LimitsNow
 	draining    atomic.Bool            // Drain was called (health.go)
 	next        atomic.Pointer[Server] // Handoff: the server that answers from now on
 }
@@ -127,9 +133,17 @@ func New(opt Options) *Server {
 	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
 		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics(),
-		operator: opt.Operator, ready: opt.Ready}
+		operator: opt.Operator, ready: opt.Ready, limitsClock: opt.LimitsNow}
 	s.mux = s.routes()
 	return s
+}
+
+// limitsNow is the time players' limits are read and changed at (limits.go).
+func (s *Server) limitsNow() time.Time {
+	if s.limitsClock != nil {
+		return s.limitsClock()
+	}
+	return s.now()
 }
 
 // routes is every route of the server, in one table (Go 1.22 patterns). Every route is
@@ -149,6 +163,9 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /launch", s.public(s.page("launch.html")))
 	m.HandleFunc("GET /tournaments", s.public(s.page("tournament.html")))
 	m.HandleFunc("GET /tournament/{id}", s.public(s.page("tournament.html")))
+	m.HandleFunc("GET /admin", s.public(s.adminPage()))
+	m.HandleFunc("GET /admin/{section}", s.public(s.adminPage()))
+	m.HandleFunc("GET /admin/table/{id}", s.public(s.adminPage()))
 	m.Handle("GET /static/", s.public(s.static().ServeHTTP))
 
 	m.HandleFunc("GET /api/openapi.json", s.public(s.handleOpenAPI))
@@ -171,8 +188,8 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/operator/launch", s.public(s.handleLaunch))
 	m.HandleFunc("POST /api/launch", s.public(s.handleExchange))
 	m.HandleFunc("GET /api/admin/reconciliation", s.auth(admins, s.handleReconciliation))
-	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/resend", s.auth(admins, s.handleResendCall))
-	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/settle", s.auth(admins, s.handleSettleCall))
+	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/resend", s.auth(admins, s.audited(backoffice.ActCallResend, s.handleResendCall)))
+	m.HandleFunc("POST /api/admin/reconciliation/calls/{tx}/settle", s.auth(admins, s.audited(backoffice.ActCallSettle, s.handleSettleCall)))
 	m.HandleFunc("GET /api/me", s.auth(anyone, s.handleMe))
 	m.HandleFunc("GET /api/me/history", s.auth(anyone, s.handleHistory))
 	m.HandleFunc("GET /api/me/limits", s.auth(players, s.handleMyLimits))
@@ -187,9 +204,26 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/tables/{id}/peel", s.auth(players, s.handlePeel))
 	m.HandleFunc("POST /api/tables/{id}/commands", s.auth(dealers, s.atTable(s.handleCommand)))
 	m.HandleFunc("PUT /api/admin/tables/{id}/limits", s.auth(pits, s.atTable(s.handleLimits)))
-	m.HandleFunc("POST /api/admin/tables", s.auth(admins, s.handleCreateTable))
-	m.HandleFunc("POST /api/admin/tournaments", s.auth(admins, s.handleCreateTournament))
-	m.HandleFunc("POST /api/admin/tournaments/{id}/cancel", s.auth(admins, s.handleCancelTournament))
+	m.HandleFunc("POST /api/admin/tables", s.auth(admins, s.audited(backoffice.ActTableCreate, s.handleCreateTable)))
+	m.HandleFunc("POST /api/admin/tournaments", s.auth(admins, s.audited(backoffice.ActTournamentNew, s.handleCreateTournament)))
+	m.HandleFunc("POST /api/admin/tournaments/{id}/cancel", s.auth(admins, s.audited(backoffice.ActTournamentStop, s.handleCancelTournament)))
+	m.HandleFunc("GET /api/admin/tables", s.auth(dealers, s.handleAdminTables))
+	m.HandleFunc("POST /api/admin/tables/check", s.auth(admins, s.handleCheckTable))
+	m.HandleFunc("POST /api/admin/tables/{id}/void", s.auth(pits, s.atTable(s.handleAdminVoid)))
+	m.HandleFunc("GET /api/admin/floor", s.auth(dealers, s.handleFloor))
+	m.HandleFunc("GET /api/admin/rounds", s.auth(pits, s.handleRecall))
+	m.HandleFunc("GET /api/admin/reports", s.auth(admins, s.handleReport))
+	m.HandleFunc("GET /api/admin/reports/tournaments", s.auth(admins, s.handleTournamentReport))
+	m.HandleFunc("GET /api/admin/books", s.auth(admins, s.handleBooks))
+	m.HandleFunc("GET /api/admin/audit", s.auth(admins, s.handleAudit))
+	m.HandleFunc("POST /api/admin/tournaments/check", s.auth(admins, s.handleCheckTournament))
+	m.HandleFunc("GET /api/admin/tournament-templates", s.auth(admins, s.handleTemplates))
+	m.HandleFunc("PUT /api/admin/tournament-templates/{name}", s.auth(admins, s.handleSaveTemplate))
+	m.HandleFunc("DELETE /api/admin/tournament-templates/{name}", s.auth(admins, s.handleDeleteTemplate))
+	m.HandleFunc("GET /api/admin/search/accounts", s.auth(admins, s.handleSearchAccounts))
+	m.HandleFunc("GET /api/admin/accounts/{id}/statement", s.auth(admins, s.handleAccountStatement))
+	m.HandleFunc("GET /api/admin/accounts/{id}/sessions", s.auth(admins, s.handleAccountSessions))
+	m.HandleFunc("POST /api/admin/accounts/{id}/debit", s.auth(admins, s.handleDebit))
 	m.HandleFunc("POST /api/admin/accounts", s.auth(admins, s.handleCreateAccount))
 	m.HandleFunc("GET /api/admin/accounts", s.auth(admins, s.handleListAccounts))
 	m.HandleFunc("GET /api/admin/accounts/{id}", s.auth(admins, s.handleAccount))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/cluster"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
@@ -47,10 +48,15 @@ A config file (JSON) sets the tables and the demo money:
               "schedule":{"betting":"20s","card":"800ms","result":"4s"}}],
    "demo_credit":100000000, "streams":{"per_token":8,"per_address":512,"total":20000}}
 (schedule: betting, bob_round, card, result, window, each 1ms to 1h; modes are "auto" and
-"dealer"; streams caps open WebSocket streams, the defaults shown). Every setting of a table
-has a range (README, "Settings and their ranges": session_hands 1 to 1000, squeeze_seconds 1
-to 60, ...); the server checks every table of the file before it makes any, and starts with
-none out of range. --betting is 1ms to 1h, --tournament-bots 0 to 18, --tournament-every 1m
+"dealer"; streams caps open WebSocket streams, the defaults shown). A dealer table's live
+video, which its page plays with the cards shown as the video shows them:
+  "video":{"url":"https://studio.example/t1/live.m3u8","whep":"https://studio.example/t1/whep",
+           "delay_ms":3000}
+(url: the HLS playlist, http or https; whep: optional, played first where the browser has
+WebRTC; delay_ms 0 to 30000, used when the stream carries no EXT-X-PROGRAM-DATE-TIME). Every
+setting of a table has a range (README, "Settings and their ranges": session_hands 1 to 1000,
+squeeze_seconds 1 to 60, ...); the server checks every table of the file before it makes any,
+and starts with none out of range. --betting is 1ms to 1h, --tournament-bots 0 to 18, --tournament-every 1m
 to 24h. Without "tables" the server runs the default tables above; "tables":[] runs none
 (make them with POST /api/admin/tables).
 The tournament games pay Banker 1:1 and Dragon bets generously because they are played for
@@ -96,12 +102,18 @@ type server struct {
 	Demo                            demoTournaments // serve_tournaments.go
 	Operator                        operatorFlags   // serve_operator.go
 	Cluster                         clusterFlags    // serve_cluster.go
+	// LimitsNow is the clock of players' limits (nil: the real one), for the host's wager
+	// checks and the web's sessions and reality checks alike; the tables keep the real clock.
+	// Tests move it to a reality check's time.
+	LimitsNow func() time.Time
 
 	store storeCloser
 	host  *live.Host
 	node  *cluster.Node
 	web   *web.Server
 	links map[string]string
+	// reports folds the journals into the back office's summaries (backoffice.Aggregator).
+	reports *backoffice.Aggregator
 }
 
 func runServe(ctx context.Context, e *env, args []string) int {
@@ -166,6 +178,7 @@ func (s *server) abort() {
 	if s.web != nil {
 		_ = s.web.Shutdown(context.Background())
 	}
+	s.Operator.stopWebhook()
 	if s.host != nil {
 		s.host.Close()
 	}
@@ -219,7 +232,7 @@ func (s *server) start(ctx context.Context) error {
 	metrics := web.NewMetrics()
 	s.Log = slog.New(metrics.CountLogs(s.Log.Handler()))
 	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
-		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB), Observer: metrics})
+		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB), Observer: metrics, LimitsNow: s.LimitsNow})
 	// Accounts are read on every request; a server that hears of every change to them keeps
 	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
 	// Servers sharing PostgreSQL without NATS read the database each time.
@@ -245,6 +258,7 @@ func (s *server) start(ctx context.Context) error {
 		return err
 	}
 	s.startDemoTournaments(ctx)
+	s.Operator.startWebhook(s.host.Limits(), s.Log)
 	tokens := access.NewTokens(secret)
 	if err := s.demo(ctx, cfg, tokens); err != nil {
 		return err
@@ -259,9 +273,12 @@ func (s *server) start(ctx context.Context) error {
 	}
 	s.web = web.New(web.Options{Host: s.host, Books: s.store, Accounts: accounts, Tokens: tokens, Logger: s.Log, Streams: streams,
 		RatePerAddress: s.AddressRate, AddressBurst: 2 * s.AddressRate, RatePerToken: s.TokenRate, Burst: 4 * s.TokenRate,
-		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store)})
+		Timeouts: s.Timeouts, Operator: s.Operator.web(s.store), LimitsNow: s.LimitsNow})
 	s.web.UseMetrics(metrics)
 	ln.Handoff(s.web)
+	if bo, ok := s.store.(backoffice.Journals); ok {
+		s.reports = (&backoffice.Aggregator{Source: bo, Log: s.Log}).Start()
+	}
 	s.Log.Info("ready", "addr", s.web.URL(), "tables", len(s.host.LocalTables(ctx)), "took", time.Since(started).Round(time.Millisecond))
 	base := s.web.URL()
 	for k, v := range s.links {
@@ -299,6 +316,7 @@ func (s *server) Close() {
 		}
 	}
 	s.stopDemoTournaments()
+	s.Operator.stopWebhook()
 	if s.host != nil {
 		n := len(s.host.LocalTables(ctx))
 		s.host.Close()
@@ -310,6 +328,7 @@ func (s *server) Close() {
 	if s.node != nil {
 		s.node.Close()
 	}
+	s.reports.Stop()
 	if s.store != nil {
 		_ = s.store.Close()
 	}
@@ -375,7 +394,7 @@ func (s *server) checkSettings(cfg serveConfig) error {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: demo_credit is %d: give 0 to %d minor units", s.Config, cfg.DemoCredit, baccarat.MaxAmount)
 	}
 	for _, spec := range cfg.Tables {
-		if err := errors.Join(spec.Config.Check(), spec.Schedule.Check()); err != nil {
+		if err := errors.Join(spec.Config.Check(), spec.Schedule.Check(), spec.Video.Check()); err != nil {
 			return fmt.Errorf("%s: table %s: %w", s.Config, spec.ID, err)
 		}
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/hex"
 	"flag"
+	"log/slog"
 	"net/url"
 	"os"
 	"time"
@@ -10,16 +12,19 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/responsible"
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/web"
+	"github.com/tablehouse/baccarat/webhook"
 )
 
 // operatorFlags plug a casino operator in: where players' money is kept (--wallet), the
-// operator's wallet (--wallet-url, --wallet-secret), and the secret its launches are signed
-// under (--operator-secret). Each protocol signs with a key of its own derived from its
-// secret (seamless.DomainWallet, seamless.DomainLaunch), so an operator that configures one
-// secret for both still has a launch key and a wallet key apart: a wallet call captured on
-// the wire is no launch.
+// operator's wallet (--wallet-url, --wallet-secret), the secret its launches are signed
+// under (--operator-secret), and where it hears of players' limits (--operator-webhook,
+// signed under the launches' secret). Each protocol signs with a key of its own derived
+// from its secret (seamless.DomainWallet, DomainLaunch, DomainWebhook), so an operator that
+// configures one secret for all still has keys apart: a wallet call captured on the wire is
+// no launch, and a webhook neither.
 type operatorFlags struct {
 	Wallet         string // "internal" (default) or "seamless"
 	WalletURL      string
@@ -28,8 +33,10 @@ type operatorFlags struct {
 	PublicURL      string
 	WalletTimeout  time.Duration
 	Outbox         live.Outbox // tests make it quick
+	Webhook        string      // the operator's webhook receiver, http(s); "": none
 
 	walletSecret, launchSecret []byte
+	webhookStop                func() // ends the webhook Deliverer and waits for it; nil: none runs
 }
 
 const operatorUsage = `
@@ -52,6 +59,18 @@ Operators (README "Operators: seamless wallet, launch, currencies"):
                         still apart; or BACCARAT_OPERATOR_SECRET); without one, launches are
                         refused
   --public-url URL      the base of launch URLs (default: the address the launch came to)
+  --operator-webhook URL
+                        where the operator hears, within seconds, that a player reached a
+                        limit (limit_reached) or excluded themselves (excluded): a JSON POST of
+                        the event with its "id", signed as the launches are with the key
+                        HMAC-SHA256(operator secret, "baccarat webhook v1") over method, the
+                        URL's path, X-Timestamp, X-Nonce and body (seamless.VerifyWebhook
+                        checks one). A 2xx answer delivers it; anything else, or no answer in
+                        10 s, is tried again after 1 s, doubling to 5 minutes, until answered.
+                        At least once: the same id may come again (a lost answer, every server
+                        of a cluster sending), so do each id once and answer 2xx to repeats.
+                        Needs an operator secret; the URL may be given as
+                        BACCARAT_OPERATOR_WEBHOOK
 `
 
 func (o *operatorFlags) register(fs *flag.FlagSet) {
@@ -61,6 +80,7 @@ func (o *operatorFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.OperatorSecret, "operator-secret", os.Getenv("BACCARAT_OPERATOR_SECRET"), "secret the operator's launches are signed under, hex (default: --wallet-secret; the launch key is derived apart from the wallet's)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "base URL of launch links (default: the address a launch came to)")
 	fs.DurationVar(&o.WalletTimeout, "wallet-timeout", seamless.DefaultTimeout, "a call to the operator's wallet gives up after this long (it is rolled back or retried)")
+	fs.StringVar(&o.Webhook, "operator-webhook", os.Getenv("BACCARAT_OPERATOR_WEBHOOK"), "the operator's http(s) receiver of limits reached and exclusions: signed JSON POSTs, sent at least once, each with an id to do once (see above)")
 }
 
 // check refuses flags that do not make a deployment, before anything is opened.
@@ -84,6 +104,14 @@ func (o *operatorFlags) check() error {
 	}
 	if o.launchSecret == nil {
 		o.launchSecret = o.walletSecret
+	}
+	if o.Webhook != "" {
+		if err := webhook.CheckURL(o.Webhook); err != nil {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "--operator-webhook %v", err)
+		}
+		if o.launchSecret == nil {
+			return baccarat.Errorf(baccarat.CodeBadRequest, "--operator-webhook needs the operator secret its webhooks are signed under: --operator-secret HEX (or BACCARAT_OPERATOR_SECRET, or --wallet-secret)")
+		}
 	}
 	if o.PublicURL != "" {
 		if u, err := url.Parse(o.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -118,4 +146,41 @@ func (o *operatorFlags) operator() live.Operator {
 func (o *operatorFlags) web(store any) web.OperatorOptions {
 	codes, _ := store.(access.LaunchCodes)
 	return web.OperatorOptions{Secret: o.launchSecret, PublicURL: o.PublicURL, Codes: codes}
+}
+
+// startWebhook sends the operator the events it hears of (package webhook) until
+// stopWebhook, when --operator-webhook is set and the store keeps limits (store non-nil).
+// Every server of a cluster runs one: an event may go twice, never not at all.
+func (o *operatorFlags) startWebhook(store responsible.Store, log *slog.Logger) {
+	if o.Webhook == "" || o.webhookStop != nil {
+		return
+	}
+	if store == nil {
+		log.Warn("--operator-webhook: the store keeps no players' limits, so there is nothing to send")
+		return
+	}
+	d := &webhook.Deliverer{Store: store, URL: o.Webhook, Secret: o.launchSecret, Logger: log}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := d.Run(ctx); err != nil {
+			log.Error("--operator-webhook: no webhooks are sent", "err", err)
+		}
+	}()
+	o.webhookStop = func() { cancel(); <-done }
+	shown := o.Webhook
+	if u, err := url.Parse(o.Webhook); err == nil {
+		shown = u.Redacted()
+	}
+	log.Info("operator webhooks on: limits reached and exclusions are sent", "url", shown)
+}
+
+// stopWebhook stops the webhooks, if they run; what is pending stays so, for the next start
+// or another server.
+func (o *operatorFlags) stopWebhook() {
+	if o.webhookStop != nil {
+		o.webhookStop()
+		o.webhookStop = nil
+	}
 }

@@ -17,6 +17,69 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for AdminTableMode.
+const (
+	AdminTableModeAuto   AdminTableMode = "auto"
+	AdminTableModeDealer AdminTableMode = "dealer"
+)
+
+// Valid indicates whether the value is a known member of the AdminTableMode enum.
+func (e AdminTableMode) Valid() bool {
+	switch e {
+	case AdminTableModeAuto:
+		return true
+	case AdminTableModeDealer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertKind.
+const (
+	AlertKindDifferential AlertKind = "differential"
+	AlertKindLargeWin     AlertKind = "large_win"
+	AlertKindOutbox       AlertKind = "outbox"
+	AlertKindStalled      AlertKind = "stalled"
+	AlertKindVoided       AlertKind = "voided"
+)
+
+// Valid indicates whether the value is a known member of the AlertKind enum.
+func (e AlertKind) Valid() bool {
+	switch e {
+	case AlertKindDifferential:
+		return true
+	case AlertKindLargeWin:
+		return true
+	case AlertKindOutbox:
+		return true
+	case AlertKindStalled:
+		return true
+	case AlertKindVoided:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AuditEntrySource.
+const (
+	Journal AuditEntrySource = "journal"
+	Office  AuditEntrySource = "office"
+)
+
+// Valid indicates whether the value is a known member of the AuditEntrySource enum.
+func (e AuditEntrySource) Valid() bool {
+	switch e {
+	case Journal:
+		return true
+	case Office:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for BetRulesKind.
 const (
 	BetRulesKindDragon BetRulesKind = "dragon"
@@ -76,61 +139,187 @@ func (e CallResolutionAction) Valid() bool {
 
 // Defines values for CommandCmd.
 const (
-	Card             CommandCmd = "card"
-	Close            CommandCmd = "close"
-	Correct          CommandCmd = "correct"
-	Deal             CommandCmd = "deal"
-	DeviceReset      CommandCmd = "device_reset"
-	EndSession       CommandCmd = "end_session"
-	EndShoe          CommandCmd = "end_shoe"
-	Interrupt        CommandCmd = "interrupt"
-	NewShoe          CommandCmd = "new_shoe"
-	Open             CommandCmd = "open"
-	Resume           CommandCmd = "resume"
-	Reveal           CommandCmd = "reveal"
-	SetAreaLimit     CommandCmd = "set_area_limit"
-	SetDifferential  CommandCmd = "set_differential"
-	SetLimit         CommandCmd = "set_limit"
-	SimultaneousDraw CommandCmd = "simultaneous_draw"
-	Void             CommandCmd = "void"
+	CommandCmdCard             CommandCmd = "card"
+	CommandCmdClose            CommandCmd = "close"
+	CommandCmdCorrect          CommandCmd = "correct"
+	CommandCmdDeal             CommandCmd = "deal"
+	CommandCmdDeviceReset      CommandCmd = "device_reset"
+	CommandCmdEndSession       CommandCmd = "end_session"
+	CommandCmdEndShoe          CommandCmd = "end_shoe"
+	CommandCmdInterrupt        CommandCmd = "interrupt"
+	CommandCmdNewShoe          CommandCmd = "new_shoe"
+	CommandCmdOpen             CommandCmd = "open"
+	CommandCmdResume           CommandCmd = "resume"
+	CommandCmdReveal           CommandCmd = "reveal"
+	CommandCmdSetAreaLimit     CommandCmd = "set_area_limit"
+	CommandCmdSetDifferential  CommandCmd = "set_differential"
+	CommandCmdSetLimit         CommandCmd = "set_limit"
+	CommandCmdSimultaneousDraw CommandCmd = "simultaneous_draw"
+	CommandCmdVoid             CommandCmd = "void"
 )
 
 // Valid indicates whether the value is a known member of the CommandCmd enum.
 func (e CommandCmd) Valid() bool {
 	switch e {
-	case Card:
+	case CommandCmdCard:
 		return true
-	case Close:
+	case CommandCmdClose:
 		return true
-	case Correct:
+	case CommandCmdCorrect:
 		return true
-	case Deal:
+	case CommandCmdDeal:
 		return true
-	case DeviceReset:
+	case CommandCmdDeviceReset:
 		return true
-	case EndSession:
+	case CommandCmdEndSession:
 		return true
-	case EndShoe:
+	case CommandCmdEndShoe:
 		return true
-	case Interrupt:
+	case CommandCmdInterrupt:
 		return true
-	case NewShoe:
+	case CommandCmdNewShoe:
 		return true
-	case Open:
+	case CommandCmdOpen:
 		return true
-	case Resume:
+	case CommandCmdResume:
 		return true
-	case Reveal:
+	case CommandCmdReveal:
 		return true
-	case SetAreaLimit:
+	case CommandCmdSetAreaLimit:
 		return true
-	case SetDifferential:
+	case CommandCmdSetDifferential:
 		return true
-	case SetLimit:
+	case CommandCmdSetLimit:
 		return true
-	case SimultaneousDraw:
+	case CommandCmdSimultaneousDraw:
 		return true
-	case Void:
+	case CommandCmdVoid:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ExclusionKind.
+const (
+	ExclusionKindCoolOff       ExclusionKind = "cool_off"
+	ExclusionKindSelfExclusion ExclusionKind = "self_exclusion"
+)
+
+// Valid indicates whether the value is a known member of the ExclusionKind enum.
+func (e ExclusionKind) Valid() bool {
+	switch e {
+	case ExclusionKindCoolOff:
+		return true
+	case ExclusionKindSelfExclusion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HealthStatus.
+const (
+	HealthStatusElsewhere HealthStatus = "elsewhere"
+	HealthStatusOk        HealthStatus = "ok"
+	HealthStatusPaced     HealthStatus = "paced"
+	HealthStatusStalled   HealthStatus = "stalled"
+)
+
+// Valid indicates whether the value is a known member of the HealthStatus enum.
+func (e HealthStatus) Valid() bool {
+	switch e {
+	case HealthStatusElsewhere:
+		return true
+	case HealthStatusOk:
+		return true
+	case HealthStatusPaced:
+		return true
+	case HealthStatusStalled:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LimitEventBreach.
+const (
+	LimitEventBreachCurrency       LimitEventBreach = "currency"
+	LimitEventBreachExcluded       LimitEventBreach = "excluded"
+	LimitEventBreachLossPerDay     LimitEventBreach = "loss_per_day"
+	LimitEventBreachLossPerSession LimitEventBreach = "loss_per_session"
+	LimitEventBreachSessionEnded   LimitEventBreach = "session_ended"
+	LimitEventBreachSessionTime    LimitEventBreach = "session_time"
+	LimitEventBreachStakePerRound  LimitEventBreach = "stake_per_round"
+)
+
+// Valid indicates whether the value is a known member of the LimitEventBreach enum.
+func (e LimitEventBreach) Valid() bool {
+	switch e {
+	case LimitEventBreachCurrency:
+		return true
+	case LimitEventBreachExcluded:
+		return true
+	case LimitEventBreachLossPerDay:
+		return true
+	case LimitEventBreachLossPerSession:
+		return true
+	case LimitEventBreachSessionEnded:
+		return true
+	case LimitEventBreachSessionTime:
+		return true
+	case LimitEventBreachStakePerRound:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LimitEventDelivery.
+const (
+	LimitEventDeliveryDone    LimitEventDelivery = "done"
+	LimitEventDeliveryEmpty   LimitEventDelivery = ""
+	LimitEventDeliveryPending LimitEventDelivery = "pending"
+)
+
+// Valid indicates whether the value is a known member of the LimitEventDelivery enum.
+func (e LimitEventDelivery) Valid() bool {
+	switch e {
+	case LimitEventDeliveryDone:
+		return true
+	case LimitEventDeliveryEmpty:
+		return true
+	case LimitEventDeliveryPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LimitEventKind.
+const (
+	LimitEventKindExcluded       LimitEventKind = "excluded"
+	LimitEventKindLimitReached   LimitEventKind = "limit_reached"
+	LimitEventKindLimitsSet      LimitEventKind = "limits_set"
+	LimitEventKindRealityCheck   LimitEventKind = "reality_check"
+	LimitEventKindSessionEnded   LimitEventKind = "session_ended"
+	LimitEventKindSessionStarted LimitEventKind = "session_started"
+)
+
+// Valid indicates whether the value is a known member of the LimitEventKind enum.
+func (e LimitEventKind) Valid() bool {
+	switch e {
+	case LimitEventKindExcluded:
+		return true
+	case LimitEventKindLimitReached:
+		return true
+	case LimitEventKindLimitsSet:
+		return true
+	case LimitEventKindRealityCheck:
+		return true
+	case LimitEventKindSessionEnded:
+		return true
+	case LimitEventKindSessionStarted:
 		return true
 	default:
 		return false
@@ -155,6 +344,27 @@ func (e MeRole) Valid() bool {
 	case MeRolePit:
 		return true
 	case MeRolePlayer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RoundRecallStatus.
+const (
+	RoundRecallStatusOpen    RoundRecallStatus = "open"
+	RoundRecallStatusSettled RoundRecallStatus = "settled"
+	RoundRecallStatusVoid    RoundRecallStatus = "void"
+)
+
+// Valid indicates whether the value is a known member of the RoundRecallStatus enum.
+func (e RoundRecallStatus) Valid() bool {
+	switch e {
+	case RoundRecallStatusOpen:
+		return true
+	case RoundRecallStatusSettled:
+		return true
+	case RoundRecallStatusVoid:
 		return true
 	default:
 		return false
@@ -368,6 +578,81 @@ func (e CreateAccountJSONBodyRole) Valid() bool {
 	}
 }
 
+// Defines values for GetReportParamsFormat.
+const (
+	GetReportParamsFormatCsv  GetReportParamsFormat = "csv"
+	GetReportParamsFormatJson GetReportParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetReportParamsFormat enum.
+func (e GetReportParamsFormat) Valid() bool {
+	switch e {
+	case GetReportParamsFormatCsv:
+		return true
+	case GetReportParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetTournamentReportParamsFormat.
+const (
+	GetTournamentReportParamsFormatCsv  GetTournamentReportParamsFormat = "csv"
+	GetTournamentReportParamsFormatJson GetTournamentReportParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetTournamentReportParamsFormat enum.
+func (e GetTournamentReportParamsFormat) Valid() bool {
+	switch e {
+	case GetTournamentReportParamsFormatCsv:
+		return true
+	case GetTournamentReportParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VoidRoundJSONBodyReason.
+const (
+	VoidRoundJSONBodyReasonDealerError        VoidRoundJSONBodyReason = "dealer_error"
+	VoidRoundJSONBodyReasonDeviceReset        VoidRoundJSONBodyReason = "device_reset"
+	VoidRoundJSONBodyReasonForeignCard        VoidRoundJSONBodyReason = "foreign_card"
+	VoidRoundJSONBodyReasonInsufficientCards  VoidRoundJSONBodyReason = "insufficient_cards"
+	VoidRoundJSONBodyReasonOrderUnrecoverable VoidRoundJSONBodyReason = "order_unrecoverable"
+	VoidRoundJSONBodyReasonScannerMismatch    VoidRoundJSONBodyReason = "scanner_mismatch"
+	VoidRoundJSONBodyReasonSimultaneousDraw   VoidRoundJSONBodyReason = "simultaneous_draw"
+	VoidRoundJSONBodyReasonTechnicalFailure   VoidRoundJSONBodyReason = "technical_failure"
+	VoidRoundJSONBodyReasonWrongCardCount     VoidRoundJSONBodyReason = "wrong_card_count"
+)
+
+// Valid indicates whether the value is a known member of the VoidRoundJSONBodyReason enum.
+func (e VoidRoundJSONBodyReason) Valid() bool {
+	switch e {
+	case VoidRoundJSONBodyReasonDealerError:
+		return true
+	case VoidRoundJSONBodyReasonDeviceReset:
+		return true
+	case VoidRoundJSONBodyReasonForeignCard:
+		return true
+	case VoidRoundJSONBodyReasonInsufficientCards:
+		return true
+	case VoidRoundJSONBodyReasonOrderUnrecoverable:
+		return true
+	case VoidRoundJSONBodyReasonScannerMismatch:
+		return true
+	case VoidRoundJSONBodyReasonSimultaneousDraw:
+		return true
+	case VoidRoundJSONBodyReasonTechnicalFailure:
+		return true
+	case VoidRoundJSONBodyReasonWrongCardCount:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreateTournamentJSONBodyBotsStrategy.
 const (
 	CreateTournamentJSONBodyBotsStrategyDragon     CreateTournamentJSONBodyBotsStrategy = "dragon"
@@ -410,6 +695,112 @@ func (e CreateTournamentJSONBodyWallet) Valid() bool {
 	}
 }
 
+// Defines values for ExcludeMyselfJSONBodyKind.
+const (
+	ExcludeMyselfJSONBodyKindCoolOff       ExcludeMyselfJSONBodyKind = "cool_off"
+	ExcludeMyselfJSONBodyKindSelfExclusion ExcludeMyselfJSONBodyKind = "self_exclusion"
+)
+
+// Valid indicates whether the value is a known member of the ExcludeMyselfJSONBodyKind enum.
+func (e ExcludeMyselfJSONBodyKind) Valid() bool {
+	switch e {
+	case ExcludeMyselfJSONBodyKindCoolOff:
+		return true
+	case ExcludeMyselfJSONBodyKindSelfExclusion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AnswerRealityCheckJSONBodyAnswer.
+const (
+	Continue AnswerRealityCheckJSONBodyAnswer = "continue"
+	Leave    AnswerRealityCheckJSONBodyAnswer = "leave"
+)
+
+// Valid indicates whether the value is a known member of the AnswerRealityCheckJSONBodyAnswer enum.
+func (e AnswerRealityCheckJSONBodyAnswer) Valid() bool {
+	switch e {
+	case Continue:
+		return true
+	case Leave:
+		return true
+	default:
+		return false
+	}
+}
+
+// AdminStatement defines model for AdminStatement.
+type AdminStatement struct {
+	Currency   string           `json:"currency"`
+	Entries    []StatementEntry `json:"entries"`
+	Id         string           `json:"id"`
+	MinorUnits *int             `json:"minor_units,omitempty"`
+	Wallets    *[]WalletView    `json:"wallets,omitempty"`
+}
+
+// AdminTable A table as the back office lists it: the lobby entry, its differential limit and its health
+type AdminTable struct {
+	Currency string `json:"currency"`
+
+	// Differential minor units of the row's currency
+	Differential *int64 `json:"differential,omitempty"`
+	Game         string `json:"game"`
+
+	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+	Health     Health            `json:"health"`
+	Id         string            `json:"id"`
+	Limits     *map[string]Limit `json:"limits,omitempty"`
+	MinorUnits *int              `json:"minor_units,omitempty"`
+	Mode       AdminTableMode    `json:"mode"`
+	Name       *string           `json:"name,omitempty"`
+
+	// Owner the server that runs it
+	Owner   *string `json:"owner,omitempty"`
+	Phase   string  `json:"phase"`
+	Players *int    `json:"players,omitempty"`
+	Round   int64   `json:"round"`
+}
+
+// AdminTableMode defines model for AdminTable.Mode.
+type AdminTableMode string
+
+// Alert defines model for Alert.
+type Alert struct {
+	Amount *int64     `json:"amount,omitempty"`
+	Kind   AlertKind  `json:"kind"`
+	Limit  *int64     `json:"limit,omitempty"`
+	Player *string    `json:"player,omitempty"`
+	Reason *string    `json:"reason,omitempty"`
+	Round  *int64     `json:"round,omitempty"`
+	Since  *time.Time `json:"since,omitempty"`
+	Table  *string    `json:"table,omitempty"`
+}
+
+// AlertKind defines model for Alert.Kind.
+type AlertKind string
+
+// AuditEntry defines model for AuditEntry.
+type AuditEntry struct {
+	// Action account.create, account.update, account.disable, account.enable, account.revoke, account.token, wallet.credit, wallet.debit, table.create, table.limit, table.area_limit, table.differential, table.void, table.command, tournament.create, tournament.cancel, template.save, template.delete, reconciliation.resend, reconciliation.settle
+	Action string                  `json:"action"`
+	Actor  string                  `json:"actor"`
+	At     time.Time               `json:"at"`
+	Detail *map[string]interface{} `json:"detail,omitempty"`
+	Reason *string                 `json:"reason,omitempty"`
+
+	// Ref a journal record (table#seq) or a ledger key
+	Ref    *string          `json:"ref,omitempty"`
+	Role   *string          `json:"role,omitempty"`
+	Seq    int64            `json:"seq"`
+	Source AuditEntrySource `json:"source"`
+	Target string           `json:"target"`
+}
+
+// AuditEntrySource defines model for AuditEntry.Source.
+type AuditEntrySource string
+
 // BetRules defines model for BetRules.
 type BetRules struct {
 	// HouseEdge 1 - return; negative: the player's edge
@@ -450,6 +841,26 @@ type BetRulesKind string
 
 // BetRulesStatus a Dragon bet's figures: computing while its session is counted (ask again), unavailable for a session longer than the odds engine prices (1,000 hands); absent when the figures are in
 type BetRulesStatus string
+
+// Books defines model for Books.
+type Books struct {
+	Accounts *int64 `json:"accounts,omitempty"`
+
+	// Balanced house + wallets + in play = 0
+	Balanced bool   `json:"balanced"`
+	Currency string `json:"currency"`
+
+	// House minor units of the row's currency
+	House *int64 `json:"house,omitempty"`
+
+	// InPlay minor units of the row's currency
+	InPlay     *int64 `json:"in_play,omitempty"`
+	MinorUnits *int   `json:"minor_units,omitempty"`
+	Seamless   *bool  `json:"seamless,omitempty"`
+
+	// Wallets minor units of the row's currency
+	Wallets *int64 `json:"wallets,omitempty"`
+}
 
 // CallResolution an admin's action on a refused credit or rollback, kept with the call for the audit
 type CallResolution struct {
@@ -516,6 +927,18 @@ type Error struct {
 	Message string `json:"message"`
 }
 
+// Exclusion defines model for Exclusion.
+type Exclusion struct {
+	// Kind a cool-off (a short break) or a self-exclusion (months, years)
+	Kind ExclusionKind `json:"kind"`
+
+	// Until the player may not launch or wager before this (in the future, at most 100 years out)
+	Until time.Time `json:"until"`
+}
+
+// ExclusionKind a cool-off (a short break) or a self-exclusion (months, years)
+type ExclusionKind string
+
 // Figure defines model for Figure.
 type Figure struct {
 	// Fraction the exact fraction num/den (left out for Dragon sessions, whose fractions run to thousands of digits)
@@ -526,6 +949,76 @@ type Figure struct {
 	// Examples: 85.6404
 	Percent string `json:"percent"`
 }
+
+// Floor defines model for Floor.
+type Floor struct {
+	Alerts []Alert   `json:"alerts"`
+	At     time.Time `json:"at"`
+	Outbox *struct {
+		Calls         *int     `json:"calls,omitempty"`
+		OldestSeconds *float32 `json:"oldest_seconds,omitempty"`
+	} `json:"outbox,omitempty"`
+	Tables []FloorTable `json:"tables"`
+}
+
+// FloorTable defines model for FloorTable.
+type FloorTable struct {
+	Currency *string `json:"currency,omitempty"`
+
+	// Differential minor units of the row's currency
+	Differential *int64 `json:"differential,omitempty"`
+
+	// DifferentialLimit minor units of the row's currency
+	DifferentialLimit *int64  `json:"differential_limit,omitempty"`
+	Game              *string `json:"game,omitempty"`
+
+	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+	Health      Health `json:"health"`
+	Id          string `json:"id"`
+	Interrupted *bool  `json:"interrupted,omitempty"`
+	LargestWins *[]struct {
+		Bet *string `json:"bet,omitempty"`
+
+		// Net minor units of the row's currency
+		Net    *int64  `json:"net,omitempty"`
+		Player *string `json:"player,omitempty"`
+		Round  *int64  `json:"round,omitempty"`
+
+		// Stake minor units of the row's currency
+		Stake *int64 `json:"stake,omitempty"`
+	} `json:"largest_wins,omitempty"`
+	Last *struct {
+		Result *string `json:"result,omitempty"`
+		Round  *int64  `json:"round,omitempty"`
+
+		// Takings minor units of the row's currency
+		Takings *int64  `json:"takings,omitempty"`
+		Void    *string `json:"void,omitempty"`
+		Winner  *string `json:"winner,omitempty"`
+	} `json:"last,omitempty"`
+	MinorUnits *int    `json:"minor_units,omitempty"`
+	Mode       *string `json:"mode,omitempty"`
+	Name       *string `json:"name,omitempty"`
+	Owner      *string `json:"owner,omitempty"`
+	Phase      string  `json:"phase"`
+	Players    *int    `json:"players,omitempty"`
+	Round      int64   `json:"round"`
+
+	// Staked minor units of the row's currency
+	Staked     *int64           `json:"staked,omitempty"`
+	Totals     map[string]int64 `json:"totals"`
+	Tournament *bool            `json:"tournament,omitempty"`
+	Until      *time.Time       `json:"until,omitempty"`
+}
+
+// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+type Health struct {
+	Since  *time.Time   `json:"since,omitempty"`
+	Status HealthStatus `json:"status"`
+}
+
+// HealthStatus defines model for Health.Status.
+type HealthStatus string
 
 // LaunchAnswer defines model for LaunchAnswer.
 type LaunchAnswer struct {
@@ -559,6 +1052,9 @@ type LaunchRequest struct {
 	// Language a language tag for the pages: en, zh-CN
 	Language *string `json:"language,omitempty"`
 
+	// Limits when sent, replace the player's limits (signed with the launch); absent: they stay as they are. A launch of a player excluded now is refused 403 excluded.
+	Limits *PlayerLimits `json:"limits,omitempty"`
+
 	// Name display name, at most 64 bytes
 	Name *string `json:"name,omitempty"`
 
@@ -573,6 +1069,84 @@ type LaunchRequest struct {
 type Limit struct {
 	Max int64 `json:"max"`
 	Min int64 `json:"min"`
+}
+
+// LimitEvent defines model for LimitEvent.
+type LimitEvent struct {
+	At     time.Time         `json:"at"`
+	Breach *LimitEventBreach `json:"breach,omitempty"`
+
+	// By operator, an admin's id, the player's id, or table
+	By string `json:"by"`
+
+	// Delivery the operator's webhook: pending until answered
+	Delivery  *LimitEventDelivery `json:"delivery,omitempty"`
+	Exclusion *Exclusion          `json:"exclusion,omitempty"`
+	Kind      LimitEventKind      `json:"kind"`
+
+	// Limits A player's limits (responsible gaming), as the operator's launch or an admin sets them; an absent or 0 field is no limit. Amounts are minor units of the player's currency.
+	Limits *PlayerLimits `json:"limits,omitempty"`
+
+	// Message the refusal in words
+	Message       *string `json:"message,omitempty"`
+	PlayedMinutes *int    `json:"played_minutes,omitempty"`
+	Player        string  `json:"player"`
+
+	// Reason session_ended: time_limit, left, excluded, replaced; reality_check: continue, leave
+	Reason  *string `json:"reason,omitempty"`
+	Seq     int64   `json:"seq"`
+	Session *int64  `json:"session,omitempty"`
+	Tally   *Tally  `json:"tally,omitempty"`
+}
+
+// LimitEventBreach defines model for LimitEvent.Breach.
+type LimitEventBreach string
+
+// LimitEventDelivery the operator's webhook: pending until answered
+type LimitEventDelivery string
+
+// LimitEventKind defines model for LimitEvent.Kind.
+type LimitEventKind string
+
+// LimitsView defines model for LimitsView.
+type LimitsView struct {
+	Currency *string `json:"currency,omitempty"`
+
+	// Day the UTC day of day_tally
+	Day      *string `json:"day,omitempty"`
+	DayTally *Tally  `json:"day_tally,omitempty"`
+
+	// Events the player's last 50 events
+	Events *[]LimitEvent `json:"events,omitempty"`
+
+	// Excluded the exclusion in force now, the operator's or the player's
+	Excluded *Exclusion `json:"excluded,omitempty"`
+
+	// Limits A player's limits (responsible gaming), as the operator's launch or an admin sets them; an absent or 0 field is no limit. Amounts are minor units of the player's currency.
+	Limits     *PlayerLimits `json:"limits,omitempty"`
+	MinorUnits *int          `json:"minor_units,omitempty"`
+
+	// Now the server's clock: count down from it
+	Now           *time.Time `json:"now,omitempty"`
+	Player        *string    `json:"player,omitempty"`
+	SelfExclusion *Exclusion `json:"self_exclusion,omitempty"`
+	Session       *struct {
+		// CheckDue when the next reality check falls due
+		CheckDue *time.Time `json:"check_due,omitempty"`
+
+		// CheckNow a reality check is due: betting waits for the answer
+		CheckNow  *bool      `json:"check_now,omitempty"`
+		EndReason *string    `json:"end_reason,omitempty"`
+		Ended     *time.Time `json:"ended,omitempty"`
+
+		// Ends when its time limit ends it
+		Ends          *time.Time `json:"ends,omitempty"`
+		Id            *int64     `json:"id,omitempty"`
+		Open          *bool      `json:"open,omitempty"`
+		PlayedMinutes *int       `json:"played_minutes,omitempty"`
+		Started       *time.Time `json:"started,omitempty"`
+		Tally         *Tally     `json:"tally,omitempty"`
+	} `json:"session,omitempty"`
 }
 
 // Me defines model for Me.
@@ -600,6 +1174,33 @@ type Me struct {
 // MeRole defines model for Me.Role.
 type MeRole string
 
+// PlayerLimits A player's limits (responsible gaming), as the operator's launch or an admin sets them; an absent or 0 field is no limit. Amounts are minor units of the player's currency.
+type PlayerLimits struct {
+	Excluded *Exclusion `json:"excluded,omitempty"`
+
+	// LossPerDay the same over a UTC calendar day
+	LossPerDay *int64 `json:"loss_per_day,omitempty"`
+
+	// LossPerSession staked minus returned in a session, open wagers counted as lost, at most this
+	LossPerSession *int64 `json:"loss_per_session,omitempty"`
+
+	// RealityCheckMinutes every so many minutes play stops for a reality check the player answers (betting is refused reality_check until then)
+	RealityCheckMinutes *int `json:"reality_check_minutes,omitempty"`
+
+	// SessionMinutes a session ends this long after sign-in (its open wagers still settle)
+	SessionMinutes *int `json:"session_minutes,omitempty"`
+
+	// StakePerRound the most staked in one round of one table
+	StakePerRound *int64 `json:"stake_per_round,omitempty"`
+}
+
+// Range defines model for Range.
+type Range struct {
+	Default *int64 `json:"default,omitempty"`
+	From    *int64 `json:"from,omitempty"`
+	To      *int64 `json:"to,omitempty"`
+}
+
 // Reconciliation defines model for Reconciliation.
 type Reconciliation struct {
 	// Calls every call written in the period
@@ -626,6 +1227,76 @@ type Reconciliation struct {
 	Undelivered []WalletCall `json:"undelivered"`
 }
 
+// Report defines model for Report.
+type Report struct {
+	// Behind journals not yet folded into the summaries (0: up to date)
+	Behind *int        `json:"behind,omitempty"`
+	From   string      `json:"from"`
+	Group  *[]string   `json:"group,omitempty"`
+	Rows   []ReportRow `json:"rows"`
+	To     string      `json:"to"`
+	Totals []ReportRow `json:"totals"`
+}
+
+// ReportBet defines model for ReportBet.
+type ReportBet struct {
+	Bet  string  `json:"bet"`
+	Edge *Figure `json:"edge,omitempty"`
+	Hold *Figure `json:"hold,omitempty"`
+
+	// Returned minor units of the row's currency
+	Returned *int64 `json:"returned,omitempty"`
+
+	// Settled minor units of the row's currency
+	Settled *int64 `json:"settled,omitempty"`
+
+	// Staked minor units of the row's currency
+	Staked *int64 `json:"staked,omitempty"`
+
+	// Takings minor units of the row's currency
+	Takings *int64 `json:"takings,omitempty"`
+	Wagers  *int64 `json:"wagers,omitempty"`
+}
+
+// ReportRow The keys grouped by (the rest empty), the figures, takings (settled − returned), hold (takings ÷ settled) and theory (the house edge of the bets settled, weighed by their stakes)
+type ReportRow struct {
+	Bets     []ReportBet `json:"bets"`
+	Currency string      `json:"currency"`
+	Day      *string     `json:"day,omitempty"`
+
+	// Expected minor units of the row's currency
+	Expected   *int64  `json:"expected,omitempty"`
+	Game       *string `json:"game,omitempty"`
+	Hold       *Figure `json:"hold,omitempty"`
+	MinorUnits *int    `json:"minor_units,omitempty"`
+
+	// Priced minor units of the row's currency
+	Priced *int64 `json:"priced,omitempty"`
+
+	// Refunded minor units of the row's currency
+	Refunded *int64 `json:"refunded,omitempty"`
+
+	// Returned minor units of the row's currency
+	Returned *int64 `json:"returned,omitempty"`
+	Rounds   *int64 `json:"rounds,omitempty"`
+
+	// Settled minor units of the row's currency
+	Settled *int64 `json:"settled,omitempty"`
+
+	// Staked minor units of the row's currency
+	Staked *int64  `json:"staked,omitempty"`
+	Table  *string `json:"table,omitempty"`
+
+	// Takings minor units of the row's currency
+	Takings int64   `json:"takings"`
+	Theory  *Figure `json:"theory,omitempty"`
+	Voids   *int64  `json:"voids,omitempty"`
+	Wagers  *int64  `json:"wagers,omitempty"`
+
+	// Withdrawn minor units of the row's currency
+	Withdrawn *int64 `json:"withdrawn,omitempty"`
+}
+
 // ResolvedCall what came of an admin's action on a refused call
 type ResolvedCall struct {
 	// Call the call as resolved (resent or settled)
@@ -633,6 +1304,87 @@ type ResolvedCall struct {
 
 	// Resent a resend: the call that carries it on, pending, sent at once
 	Resent *WalletCall `json:"resent,omitempty"`
+}
+
+// RoundRecall A round read back from its table's journal: cards in deal order, the shoe's commitment and (once it ended) its order, every event with who, when and why, every wager and settlement, and the books' postings
+type RoundRecall struct {
+	At *time.Time `json:"at,omitempty"`
+
+	// Calls at a table whose stakes the operator's wallet keeps: the round's calls to it (its postings are then none)
+	Calls *[]WalletCall `json:"calls,omitempty"`
+	Cards []struct {
+		Card     *string `json:"card,omitempty"`
+		Left     *int    `json:"left,omitempty"`
+		Position *string `json:"position,omitempty"`
+	} `json:"cards"`
+	Currency *string `json:"currency,omitempty"`
+	Events   []struct {
+		Actor *string    `json:"actor,omitempty"`
+		At    *time.Time `json:"at,omitempty"`
+
+		// Event the record as journalled (a new shoe's order left out)
+		Event  *map[string]interface{} `json:"event,omitempty"`
+		Reason *string                 `json:"reason,omitempty"`
+		Role   *string                 `json:"role,omitempty"`
+		Seq    *int64                  `json:"seq,omitempty"`
+		Type   *string                 `json:"type,omitempty"`
+	} `json:"events"`
+	First      *int64  `json:"first,omitempty"`
+	Found      *string `json:"found,omitempty"`
+	Game       *string `json:"game,omitempty"`
+	Last       *int64  `json:"last,omitempty"`
+	MinorUnits *int    `json:"minor_units,omitempty"`
+	Name       *string `json:"name,omitempty"`
+	Postings   []struct {
+		At       *time.Time `json:"at,omitempty"`
+		Key      *string    `json:"key,omitempty"`
+		Memo     *string    `json:"memo,omitempty"`
+		Postings *[]struct {
+			Account *string `json:"account,omitempty"`
+			Amount  *int64  `json:"amount,omitempty"`
+		} `json:"postings,omitempty"`
+		Round *int64  `json:"round,omitempty"`
+		Table *string `json:"table,omitempty"`
+	} `json:"postings"`
+
+	// Result the coup, or a void's reason
+	Result      *string                  `json:"result,omitempty"`
+	Round       int64                    `json:"round"`
+	Settlements []map[string]interface{} `json:"settlements"`
+	Shoe        *struct {
+		Cards      *int      `json:"cards,omitempty"`
+		Commitment *string   `json:"commitment,omitempty"`
+		Decks      *int      `json:"decks,omitempty"`
+		Ended      *int64    `json:"ended,omitempty"`
+		Live       *bool     `json:"live,omitempty"`
+		Number     *int64    `json:"number,omitempty"`
+		Order      *[]string `json:"order,omitempty"`
+		Revealed   *bool     `json:"revealed,omitempty"`
+		Salt       *string   `json:"salt,omitempty"`
+		Started    *int64    `json:"started,omitempty"`
+		Verified   *bool     `json:"verified,omitempty"`
+	} `json:"shoe,omitempty"`
+	Status    RoundRecallStatus `json:"status"`
+	Table     string            `json:"table"`
+	Wagers    []Wager           `json:"wagers"`
+	Winner    *string           `json:"winner,omitempty"`
+	Withdrawn *[]Wager          `json:"withdrawn,omitempty"`
+}
+
+// RoundRecallStatus defines model for RoundRecall.Status.
+type RoundRecallStatus string
+
+// Session defines model for Session.
+type Session struct {
+	Currency *string    `json:"currency,omitempty"`
+	Day      *string    `json:"day,omitempty"`
+	First    *time.Time `json:"first,omitempty"`
+	Last     *time.Time `json:"last,omitempty"`
+
+	// Staked minor units of the row's currency
+	Staked *int64  `json:"staked,omitempty"`
+	Table  *string `json:"table,omitempty"`
+	Wagers *int64  `json:"wagers,omitempty"`
 }
 
 // Spec defines model for Spec.
@@ -655,6 +1407,9 @@ type Spec struct {
 	Mode     *SpecMode               `json:"mode,omitempty"`
 	Name     *string                 `json:"name,omitempty"`
 	Schedule *map[string]interface{} `json:"schedule,omitempty"`
+
+	// Video A table's live video: the studio's stream its page plays above the bet spots. The page holds the cards, the result and the roads until the video shows them (from the playlist's EXT-X-PROGRAM-DATE-TIME, else delay_ms); betting follows the server's clock. Every viewer of the table is given these URLs.
+	Video *Video `json:"video,omitempty"`
 
 	// Wallet where the table's stakes are kept; default: seamless for a real currency in a seamless deployment, else internal. Fixed when the table is created.
 	Wallet *SpecWallet `json:"wallet,omitempty"`
@@ -685,6 +1440,25 @@ type StatementEntry struct {
 	Table *string `json:"table,omitempty"`
 }
 
+// TableCheck What creating the table would say (problem: the refusal, nothing made), the settings' ranges, and a tournament game's exact player edge as a cash table
+type TableCheck struct {
+	MaxStakes  *map[string]int64 `json:"max_stakes,omitempty"`
+	MinorUnits int               `json:"minor_units"`
+	Ok         bool              `json:"ok"`
+	PlayerEdge *[]struct {
+		Bet        *string `json:"bet,omitempty"`
+		Exact      *string `json:"exact,omitempty"`
+		Hands      *int    `json:"hands,omitempty"`
+		PlayerEdge *string `json:"player_edge,omitempty"`
+		Status     *string `json:"status,omitempty"`
+	} `json:"player_edge,omitempty"`
+	Problem *Error `json:"problem,omitempty"`
+
+	// Ranges each setting's range for the game (schedule times in milliseconds, the differential in minor units)
+	Ranges         *map[string]Range `json:"ranges,omitempty"`
+	TournamentGame *bool             `json:"tournament_game,omitempty"`
+}
+
 // TableRules defines model for TableRules.
 type TableRules struct {
 	Bets  []BetRules `json:"bets"`
@@ -712,6 +1486,35 @@ type TableRules struct {
 
 	// Tournament a tournament's game: played for chips
 	Tournament bool `json:"tournament"`
+
+	// Video A table's live video: the studio's stream its page plays above the bet spots. The page holds the cards, the result and the roads until the video shows them (from the playlist's EXT-X-PROGRAM-DATE-TIME, else delay_ms); betting follows the server's clock. Every viewer of the table is given these URLs.
+	Video *Video `json:"video,omitempty"`
+}
+
+// Tally defines model for Tally.
+type Tally struct {
+	// Net returned minus the stakes settled (negative: lost)
+	Net *int64 `json:"net,omitempty"`
+
+	// Open stake still in play
+	Open *int64 `json:"open,omitempty"`
+
+	// Returned what went back: stakes and winnings
+	Returned *int64 `json:"returned,omitempty"`
+
+	// Settled the stakes of the wagers settled
+	Settled *int64 `json:"settled,omitempty"`
+	Staked  *int64 `json:"staked,omitempty"`
+}
+
+// Template defines model for Template.
+type Template struct {
+	By   *string `json:"by,omitempty"`
+	Name string  `json:"name"`
+
+	// Spec a POST /api/admin/tournaments body
+	Spec    map[string]interface{} `json:"spec"`
+	Updated *time.Time             `json:"updated,omitempty"`
 }
 
 // Tournament A tournament as the caller sees it (web/API.md, Tournaments).
@@ -785,6 +1588,103 @@ type TournamentCalls struct {
 	// RolledBack by the calls: rollbacks closing them
 	RolledBack int64  `json:"rolled_back"`
 	Tournament string `json:"tournament"`
+}
+
+// TournamentCheck defines model for TournamentCheck.
+type TournamentCheck struct {
+	// Config tournament.Config as the server completes it
+	Config  map[string]interface{} `json:"config"`
+	Ok      bool                   `json:"ok"`
+	Problem *Error                 `json:"problem,omitempty"`
+}
+
+// TournamentReport defines model for TournamentReport.
+type TournamentReport struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Totals []struct {
+		// BotFees minor units of the row's currency
+		BotFees *int64 `json:"bot_fees,omitempty"`
+
+		// BotPrizes minor units of the row's currency
+		BotPrizes *int64  `json:"bot_prizes,omitempty"`
+		Currency  *string `json:"currency,omitempty"`
+		Entries   *int64  `json:"entries,omitempty"`
+
+		// Fees minor units of the row's currency
+		Fees       *int64 `json:"fees,omitempty"`
+		MinorUnits *int   `json:"minor_units,omitempty"`
+
+		// Net minor units of the row's currency
+		Net *int64 `json:"net,omitempty"`
+
+		// Prizes minor units of the row's currency
+		Prizes *int64 `json:"prizes,omitempty"`
+
+		// Rebuys minor units of the row's currency
+		Rebuys *int64 `json:"rebuys,omitempty"`
+
+		// Refunds minor units of the row's currency
+		Refunds *int64 `json:"refunds,omitempty"`
+
+		// TopUp minor units of the row's currency
+		TopUp *int64 `json:"top_up,omitempty"`
+	} `json:"totals"`
+	Tournaments []struct {
+		// BotFees minor units of the row's currency
+		BotFees *int64 `json:"bot_fees,omitempty"`
+
+		// BotPrizes minor units of the row's currency
+		BotPrizes *int64     `json:"bot_prizes,omitempty"`
+		Created   *time.Time `json:"created,omitempty"`
+		Currency  *string    `json:"currency,omitempty"`
+		Ended     *time.Time `json:"ended,omitempty"`
+		Entrants  *int64     `json:"entrants,omitempty"`
+		Entries   *int64     `json:"entries,omitempty"`
+
+		// EntryFee minor units of the row's currency
+		EntryFee *int64 `json:"entry_fee,omitempty"`
+
+		// Fees minor units of the row's currency
+		Fees       *int64  `json:"fees,omitempty"`
+		Game       *string `json:"game,omitempty"`
+		MinorUnits *int    `json:"minor_units,omitempty"`
+		Name       *string `json:"name,omitempty"`
+
+		// Net minor units of the row's currency
+		Net   *int64  `json:"net,omitempty"`
+		Phase *string `json:"phase,omitempty"`
+
+		// Pool minor units of the row's currency
+		Pool *int64 `json:"pool,omitempty"`
+
+		// Prizes minor units of the row's currency
+		Prizes *int64 `json:"prizes,omitempty"`
+
+		// Rebuys minor units of the row's currency
+		Rebuys *int64 `json:"rebuys,omitempty"`
+
+		// Refunds minor units of the row's currency
+		Refunds *int64     `json:"refunds,omitempty"`
+		Start   *time.Time `json:"start,omitempty"`
+
+		// TopUp minor units of the row's currency
+		TopUp      *int64  `json:"top_up,omitempty"`
+		Tournament *string `json:"tournament,omitempty"`
+		Wallet     *string `json:"wallet,omitempty"`
+	} `json:"tournaments"`
+}
+
+// Video A table's live video: the studio's stream its page plays above the bet spots. The page holds the cards, the result and the roads until the video shows them (from the playlist's EXT-X-PROGRAM-DATE-TIME, else delay_ms); betting follows the server's clock. Every viewer of the table is given these URLs.
+type Video struct {
+	// DelayMs how far the picture runs behind the table, in ms, used when the stream carries no timestamps (WHEP, or a playlist without EXT-X-PROGRAM-DATE-TIME); default 0
+	DelayMs *int `json:"delay_ms,omitempty"`
+
+	// Url the HLS playlist (.m3u8): an absolute http or https URL in printable ASCII, without a user name or password
+	Url string `json:"url"`
+
+	// Whep a WebRTC (WHEP) endpoint of the same picture, optional: played first where the browser has WebRTC, HLS taking over if it fails
+	Whep *string `json:"whep,omitempty"`
 }
 
 // Wager defines model for Wager.
@@ -992,8 +1892,11 @@ type ListAccountsParams struct {
 
 // CreateAccountJSONBody defines parameters for CreateAccount.
 type CreateAccountJSONBody struct {
-	Id     string                     `json:"id"`
-	Name   *string                    `json:"name,omitempty"`
+	Id   string  `json:"id"`
+	Name *string `json:"name,omitempty"`
+
+	// Reason why, for the audit trail
+	Reason *string                    `json:"reason,omitempty"`
 	Role   *CreateAccountJSONBodyRole `json:"role,omitempty"`
 	Tables *[]string                  `json:"tables,omitempty"`
 }
@@ -1003,9 +1906,12 @@ type CreateAccountJSONBodyRole string
 
 // UpdateAccountJSONBody defines parameters for UpdateAccount.
 type UpdateAccountJSONBody struct {
-	Disabled *bool     `json:"disabled,omitempty"`
-	Name     *string   `json:"name,omitempty"`
-	Tables   *[]string `json:"tables,omitempty"`
+	Disabled *bool   `json:"disabled,omitempty"`
+	Name     *string `json:"name,omitempty"`
+
+	// Reason why, for the audit trail
+	Reason *string   `json:"reason,omitempty"`
+	Tables *[]string `json:"tables,omitempty"`
 }
 
 // CreditAccountJSONBody defines parameters for CreditAccount.
@@ -1015,6 +1921,88 @@ type CreditAccountJSONBody struct {
 	// Currency the wallet credited (ISO 4217, or XXX); default the player's own. A currency the operator keeps in a seamless deployment is refused
 	Currency *string `json:"currency,omitempty"`
 	Key      *string `json:"key,omitempty"`
+
+	// Reason why, for the audit trail
+	Reason *string `json:"reason,omitempty"`
+}
+
+// DebitAccountJSONBody defines parameters for DebitAccount.
+type DebitAccountJSONBody struct {
+	Amount   int64   `json:"amount"`
+	Currency *string `json:"currency,omitempty"`
+
+	// Key makes a retried debit count once
+	Key    *string `json:"key,omitempty"`
+	Reason string  `json:"reason"`
+}
+
+// RevokeTokensJSONBody defines parameters for RevokeTokens.
+type RevokeTokensJSONBody struct {
+	// Reason why, for the audit trail
+	Reason *string `json:"reason,omitempty"`
+}
+
+// GetAccountSessionsParams defines parameters for GetAccountSessions.
+type GetAccountSessionsParams struct {
+	// Limit at most 1000 (default 100)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetAccountStatementParams defines parameters for GetAccountStatement.
+type GetAccountStatementParams struct {
+	// Currency the wallet's currency (default the player's own)
+	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// After entries after this seq
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// Limit at most 1000
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetAuditParams defines parameters for GetAudit.
+type GetAuditParams struct {
+	// Actor who did it
+	Actor *string `form:"actor,omitempty" json:"actor,omitempty"`
+
+	// Target what it was done to
+	Target *string `form:"target,omitempty" json:"target,omitempty"`
+
+	// Action an action, or every action of a kind with a trailing dot (table.)
+	Action *string `form:"action,omitempty" json:"action,omitempty"`
+
+	// Q words in the reason, the detail or the ref
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// From RFC 3339 time or a day
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To RFC 3339 time or a day (to its end)
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// Before page back: entries before this seq
+	Before *int `form:"before,omitempty" json:"before,omitempty"`
+
+	// Limit at most 1000 (default 100)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetFloorParams defines parameters for GetFloor.
+type GetFloorParams struct {
+	// LargeWinX a large win is this many times the table's smallest main-bet minimum (default 100)
+	LargeWinX *int `form:"large_win_x,omitempty" json:"large_win_x,omitempty"`
+
+	// DifferentialPct alert at this percentage of the differential's limit (default 80)
+	DifferentialPct *int `form:"differential_pct,omitempty" json:"differential_pct,omitempty"`
+}
+
+// ListLimitEventsParams defines parameters for ListLimitEvents.
+type ListLimitEventsParams struct {
+	Player *string `form:"player,omitempty" json:"player,omitempty"`
+
+	// After the last seq seen
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+	Limit *int   `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // GetReconciliationParams defines parameters for GetReconciliation.
@@ -1036,6 +2024,72 @@ type SettleWalletCallJSONBody struct {
 	Reason string `json:"reason"`
 }
 
+// GetReportParams defines parameters for GetReport.
+type GetReportParams struct {
+	// From first day, 2026-11-22 (default 6 days before to)
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To last day, included (default today, UTC)
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// Group day, table, game (comma-separated; default table); rows are always apart by currency
+	Group *string `form:"group,omitempty" json:"group,omitempty"`
+
+	// Table only this table
+	Table *string `form:"table,omitempty" json:"table,omitempty"`
+
+	// Game only this game
+	Game *string `form:"game,omitempty" json:"game,omitempty"`
+
+	// Currency only this currency
+	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Format csv: the rows and totals as CSV, amounts in major units
+	Format *GetReportParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// GetReportParamsFormat defines parameters for GetReport.
+type GetReportParamsFormat string
+
+// GetTournamentReportParams defines parameters for GetTournamentReport.
+type GetTournamentReportParams struct {
+	// From first day, 2026-11-22 (default 6 days before to)
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To last day, included (default today, UTC)
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// Format csv: the rows and totals as CSV, amounts in major units
+	Format *GetTournamentReportParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// GetTournamentReportParamsFormat defines parameters for GetTournamentReport.
+type GetTournamentReportParamsFormat string
+
+// RecallRoundParams defines parameters for RecallRound.
+type RecallRoundParams struct {
+	// Table table id
+	Table *string `form:"table,omitempty" json:"table,omitempty"`
+
+	// Round round number
+	Round *int `form:"round,omitempty" json:"round,omitempty"`
+
+	// Wager a wager id of the table
+	Wager *int `form:"wager,omitempty" json:"wager,omitempty"`
+
+	// Tx a ledger transaction's key or a wallet call's tx
+	Tx *string `form:"tx,omitempty" json:"tx,omitempty"`
+}
+
+// SearchAccountsParams defines parameters for SearchAccounts.
+type SearchAccountsParams struct {
+	// Q part of an id or a name (any case)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Limit at most 1000
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
 // SetLimitsJSONBody defines parameters for SetLimits.
 type SetLimitsJSONBody struct {
 	Bet    *string `json:"bet,omitempty"`
@@ -1043,6 +2097,18 @@ type SetLimitsJSONBody struct {
 	Min    *int64  `json:"min,omitempty"`
 	Reason *string `json:"reason,omitempty"`
 }
+
+// VoidRoundJSONBody defines parameters for VoidRound.
+type VoidRoundJSONBody struct {
+	Note   *string                 `json:"note,omitempty"`
+	Reason VoidRoundJSONBodyReason `json:"reason"`
+}
+
+// VoidRoundJSONBodyReason defines parameters for VoidRound.
+type VoidRoundJSONBodyReason string
+
+// SaveTemplateJSONBody defines parameters for SaveTemplate.
+type SaveTemplateJSONBody = map[string]interface{}
 
 // CreateTournamentJSONBody defines parameters for CreateTournament.
 type CreateTournamentJSONBody struct {
@@ -1067,6 +2133,9 @@ type CreateTournamentJSONBodyBotsStrategy string
 // CreateTournamentJSONBodyWallet defines parameters for CreateTournament.
 type CreateTournamentJSONBodyWallet string
 
+// CheckTournamentJSONBody defines parameters for CheckTournament.
+type CheckTournamentJSONBody = map[string]interface{}
+
 // CancelTournamentJSONBody defines parameters for CancelTournament.
 type CancelTournamentJSONBody struct {
 	Reason string `json:"reason"`
@@ -1083,6 +2152,16 @@ type GetMeParams struct {
 	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
 }
 
+// ExcludeMyselfJSONBody defines parameters for ExcludeMyself.
+type ExcludeMyselfJSONBody struct {
+	Days   *int                      `json:"days,omitempty"`
+	Kind   ExcludeMyselfJSONBodyKind `json:"kind"`
+	Months *int                      `json:"months,omitempty"`
+}
+
+// ExcludeMyselfJSONBodyKind defines parameters for ExcludeMyself.
+type ExcludeMyselfJSONBodyKind string
+
 // GetMyStatementParams defines parameters for GetMyStatement.
 type GetMyStatementParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
@@ -1091,6 +2170,17 @@ type GetMyStatementParams struct {
 	// Currency the wallet of this currency (ISO 4217, or XXX); default the player's own
 	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
 }
+
+// AnswerRealityCheckJSONBody defines parameters for AnswerRealityCheck.
+type AnswerRealityCheckJSONBody struct {
+	Answer AnswerRealityCheckJSONBodyAnswer `json:"answer"`
+
+	// Session the session the page shows; another is refused session_ended
+	Session *int64 `json:"session,omitempty"`
+}
+
+// AnswerRealityCheckJSONBodyAnswer defines parameters for AnswerRealityCheck.
+type AnswerRealityCheckJSONBodyAnswer string
 
 // OperatorLaunchParams defines parameters for OperatorLaunch.
 type OperatorLaunchParams struct {
@@ -1176,6 +2266,15 @@ type UpdateAccountJSONRequestBody UpdateAccountJSONBody
 // CreditAccountJSONRequestBody defines body for CreditAccount for application/json ContentType.
 type CreditAccountJSONRequestBody CreditAccountJSONBody
 
+// DebitAccountJSONRequestBody defines body for DebitAccount for application/json ContentType.
+type DebitAccountJSONRequestBody DebitAccountJSONBody
+
+// SetAccountLimitsJSONRequestBody defines body for SetAccountLimits for application/json ContentType.
+type SetAccountLimitsJSONRequestBody = PlayerLimits
+
+// RevokeTokensJSONRequestBody defines body for RevokeTokens for application/json ContentType.
+type RevokeTokensJSONRequestBody RevokeTokensJSONBody
+
 // ResendWalletCallJSONRequestBody defines body for ResendWalletCall for application/json ContentType.
 type ResendWalletCallJSONRequestBody ResendWalletCallJSONBody
 
@@ -1185,17 +2284,35 @@ type SettleWalletCallJSONRequestBody SettleWalletCallJSONBody
 // CreateTableJSONRequestBody defines body for CreateTable for application/json ContentType.
 type CreateTableJSONRequestBody = Spec
 
+// CheckTableJSONRequestBody defines body for CheckTable for application/json ContentType.
+type CheckTableJSONRequestBody = Spec
+
 // SetLimitsJSONRequestBody defines body for SetLimits for application/json ContentType.
 type SetLimitsJSONRequestBody SetLimitsJSONBody
 
+// VoidRoundJSONRequestBody defines body for VoidRound for application/json ContentType.
+type VoidRoundJSONRequestBody VoidRoundJSONBody
+
+// SaveTemplateJSONRequestBody defines body for SaveTemplate for application/json ContentType.
+type SaveTemplateJSONRequestBody = SaveTemplateJSONBody
+
 // CreateTournamentJSONRequestBody defines body for CreateTournament for application/json ContentType.
 type CreateTournamentJSONRequestBody CreateTournamentJSONBody
+
+// CheckTournamentJSONRequestBody defines body for CheckTournament for application/json ContentType.
+type CheckTournamentJSONRequestBody = CheckTournamentJSONBody
 
 // CancelTournamentJSONRequestBody defines body for CancelTournament for application/json ContentType.
 type CancelTournamentJSONRequestBody CancelTournamentJSONBody
 
 // ExchangeLaunchCodeJSONRequestBody defines body for ExchangeLaunchCode for application/json ContentType.
 type ExchangeLaunchCodeJSONRequestBody ExchangeLaunchCodeJSONBody
+
+// ExcludeMyselfJSONRequestBody defines body for ExcludeMyself for application/json ContentType.
+type ExcludeMyselfJSONRequestBody ExcludeMyselfJSONBody
+
+// AnswerRealityCheckJSONRequestBody defines body for AnswerRealityCheck for application/json ContentType.
+type AnswerRealityCheckJSONRequestBody AnswerRealityCheckJSONBody
 
 // OperatorLaunchJSONRequestBody defines body for OperatorLaunch for application/json ContentType.
 type OperatorLaunchJSONRequestBody = LaunchRequest
@@ -1353,15 +2470,87 @@ type ClientInterface interface {
 	// Corresponds with POST /api/admin/accounts/{id}/credit (the `CreditAccount` operationId).
 	CreditAccount(ctx context.Context, id string, body CreditAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// RevokeTokens Revoke every token of an account; the answer carries a new one (admin)
+	// DebitAccountWithBody Take money from a player's wallet back to the house, with a reason (admin)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+	DebitAccountWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DebitAccount Take money from a player's wallet back to the house, with a reason (admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+	DebitAccount(ctx context.Context, id string, body DebitAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAccountLimits A player's limits, session and record (admin)
+	//
+	// Corresponds with GET /api/admin/accounts/{id}/limits (the `GetAccountLimits` operationId).
+	GetAccountLimits(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetAccountLimitsWithBody Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+	SetAccountLimitsWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetAccountLimits Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+	SetAccountLimits(ctx context.Context, id string, body SetAccountLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevokeTokensWithBody Revoke every token of an account; the answer carries a new one (admin)
+	//
+	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
-	RevokeTokens(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	RevokeTokensWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevokeTokens Revoke every token of an account; the answer carries a new one (admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
+	RevokeTokens(ctx context.Context, id string, body RevokeTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAccountSessions A player's sessions: their wagers at a table on a UTC day, latest first (admin)
+	//
+	// Corresponds with GET /api/admin/accounts/{id}/sessions (the `GetAccountSessions` operationId).
+	GetAccountSessions(ctx context.Context, id string, params *GetAccountSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAccountStatement A player's wallet statement (admin)
+	//
+	// Corresponds with GET /api/admin/accounts/{id}/statement (the `GetAccountStatement` operationId).
+	GetAccountStatement(ctx context.Context, id string, params *GetAccountStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// IssueToken Issue another token for an account (admin)
 	//
 	// Corresponds with POST /api/admin/accounts/{id}/token (the `IssueToken` operationId).
 	IssueToken(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAudit The audit trail of staff actions, newest first (admin)
+	//
+	// Corresponds with GET /api/admin/audit (the `GetAudit` operationId).
+	GetAudit(ctx context.Context, params *GetAuditParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetBooks The books' totals by currency: house, wallets, in play, and whether they sum to zero (admin)
+	//
+	// Corresponds with GET /api/admin/books (the `GetBooks` operationId).
+	GetBooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetFloor The pit view: every table the caller may act on, live, and the alerts (dealer, pit, admin)
+	//
+	// Corresponds with GET /api/admin/floor (the `GetFloor` operationId).
+	GetFloor(ctx context.Context, params *GetFloorParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListLimitEvents Every player's responsible-gaming events in order: the audit trail (admin)
+	//
+	// Corresponds with GET /api/admin/limit-events (the `ListLimitEvents` operationId).
+	ListLimitEvents(ctx context.Context, params *ListLimitEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetReconciliation Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
 	//
@@ -1404,6 +2593,31 @@ type ClientInterface interface {
 	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
 	SettleWalletCall(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetReport The tables' business per day, table, game and currency over a range of days, from the summaries: takings, hold and theory (admin)
+	//
+	// Corresponds with GET /api/admin/reports (the `GetReport` operationId).
+	GetReport(ctx context.Context, params *GetReportParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetTournamentReport The tournaments' fees, refunds, prizes and the house's net over a range of days (admin)
+	//
+	// Corresponds with GET /api/admin/reports/tournaments (the `GetTournamentReport` operationId).
+	GetTournamentReport(ctx context.Context, params *GetTournamentReportParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RecallRound A round read back from its table's journal, by table and round, table and wager, or a ledger key or wallet call tx (pit assigned the table, admin)
+	//
+	// Corresponds with GET /api/admin/rounds (the `RecallRound` operationId).
+	RecallRound(ctx context.Context, params *RecallRoundParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SearchAccounts Accounts whose id or name contains q (admin)
+	//
+	// Corresponds with GET /api/admin/search/accounts (the `SearchAccounts` operationId).
+	SearchAccounts(ctx context.Context, params *SearchAccountsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListAdminTables The tables the caller may act on, with owner and health (dealer, pit, admin)
+	//
+	// Corresponds with GET /api/admin/tables (the `ListAdminTables` operationId).
+	ListAdminTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateTableWithBody Create a table (admin)
 	//
 	// Takes any type of body and a specified content type.
@@ -1418,6 +2632,20 @@ type ClientInterface interface {
 	// Corresponds with POST /api/admin/tables (the `CreateTable` operationId).
 	CreateTable(ctx context.Context, body CreateTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CheckTableWithBody Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+	CheckTableWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CheckTable Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+	CheckTable(ctx context.Context, body CheckTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// SetLimitsWithBody Set a bet's limits (pit, admin)
 	//
 	// Takes any type of body and a specified content type.
@@ -1431,6 +2659,44 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/admin/tables/{id}/limits (the `SetLimits` operationId).
 	SetLimits(ctx context.Context, id string, body SetLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// VoidRoundWithBody Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+	VoidRoundWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// VoidRound Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+	VoidRound(ctx context.Context, id string, body VoidRoundJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListTemplates The tournament templates by name (admin)
+	//
+	// Corresponds with GET /api/admin/tournament-templates (the `ListTemplates` operationId).
+	ListTemplates(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteTemplate Remove a template (admin)
+	//
+	// Corresponds with DELETE /api/admin/tournament-templates/{name} (the `DeleteTemplate` operationId).
+	DeleteTemplate(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveTemplateWithBody Keep a tournament spec under a name, replacing one of that name (admin)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+	SaveTemplateWithBody(ctx context.Context, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveTemplate Keep a tournament spec under a name, replacing one of that name (admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+	SaveTemplate(ctx context.Context, name string, body SaveTemplateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateTournamentWithBody Create a tournament (admin)
 	//
@@ -1449,6 +2715,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 	CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CheckTournamentWithBody Check a tournament spec as creating it would, and make nothing (admin)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+	CheckTournamentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CheckTournament Check a tournament spec as creating it would, and make nothing (admin)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+	CheckTournament(ctx context.Context, body CheckTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CancelTournamentWithBody Cancel a tournament (admin)
 	//
@@ -1496,10 +2776,43 @@ type ClientInterface interface {
 	// Corresponds with GET /api/me (the `GetMe` operationId).
 	GetMe(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ExcludeMyselfWithBody Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+	ExcludeMyselfWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExcludeMyself Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+	ExcludeMyself(ctx context.Context, body ExcludeMyselfJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetMyStatement The caller's wallet statement
 	//
 	// Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 	GetMyStatement(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMyLimits The caller's limits, session (with any reality check due) and record
+	//
+	// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
+	GetMyLimits(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AnswerRealityCheckWithBody Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+	AnswerRealityCheckWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AnswerRealityCheck Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+	AnswerRealityCheck(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 	//
@@ -1521,10 +2834,14 @@ type ClientInterface interface {
 
 	// ListTables The lobby: every table with its mini Big Road
 	//
+	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+	//
 	// Corresponds with GET /api/tables (the `ListTables` operationId).
 	ListTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetTable A table's snapshot: table, state, roads, game
+	//
+	// The snapshot's `table` is the table's lobby entry (web/API.md), with `video` (the Video schema) at a table with live video.
 	//
 	// Corresponds with GET /api/tables/{id} (the `GetTable` operationId).
 	GetTable(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1797,11 +3114,143 @@ func (c *Client) CreditAccount(ctx context.Context, id string, body CreditAccoun
 	return c.Client.Do(req)
 }
 
-// RevokeTokens Revoke every token of an account; the answer carries a new one (admin)
+// DebitAccountWithBody Take money from a player's wallet back to the house, with a reason (admin)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+func (c *Client) DebitAccountWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDebitAccountRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DebitAccount Take money from a player's wallet back to the house, with a reason (admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+func (c *Client) DebitAccount(ctx context.Context, id string, body DebitAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDebitAccountRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAccountLimits A player's limits, session and record (admin)
+//
+// Corresponds with GET /api/admin/accounts/{id}/limits (the `GetAccountLimits` operationId).
+func (c *Client) GetAccountLimits(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAccountLimitsRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetAccountLimitsWithBody Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+func (c *Client) SetAccountLimitsWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetAccountLimitsRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetAccountLimits Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+func (c *Client) SetAccountLimits(ctx context.Context, id string, body SetAccountLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetAccountLimitsRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevokeTokensWithBody Revoke every token of an account; the answer carries a new one (admin)
+//
+// Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
-func (c *Client) RevokeTokens(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewRevokeTokensRequest(c.Server, id)
+func (c *Client) RevokeTokensWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeTokensRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevokeTokens Revoke every token of an account; the answer carries a new one (admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
+func (c *Client) RevokeTokens(ctx context.Context, id string, body RevokeTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeTokensRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAccountSessions A player's sessions: their wagers at a table on a UTC day, latest first (admin)
+//
+// Corresponds with GET /api/admin/accounts/{id}/sessions (the `GetAccountSessions` operationId).
+func (c *Client) GetAccountSessions(ctx context.Context, id string, params *GetAccountSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAccountSessionsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAccountStatement A player's wallet statement (admin)
+//
+// Corresponds with GET /api/admin/accounts/{id}/statement (the `GetAccountStatement` operationId).
+func (c *Client) GetAccountStatement(ctx context.Context, id string, params *GetAccountStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAccountStatementRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1817,6 +3266,66 @@ func (c *Client) RevokeTokens(ctx context.Context, id string, reqEditors ...Requ
 // Corresponds with POST /api/admin/accounts/{id}/token (the `IssueToken` operationId).
 func (c *Client) IssueToken(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewIssueTokenRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAudit The audit trail of staff actions, newest first (admin)
+//
+// Corresponds with GET /api/admin/audit (the `GetAudit` operationId).
+func (c *Client) GetAudit(ctx context.Context, params *GetAuditParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAuditRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetBooks The books' totals by currency: house, wallets, in play, and whether they sum to zero (admin)
+//
+// Corresponds with GET /api/admin/books (the `GetBooks` operationId).
+func (c *Client) GetBooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetBooksRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetFloor The pit view: every table the caller may act on, live, and the alerts (dealer, pit, admin)
+//
+// Corresponds with GET /api/admin/floor (the `GetFloor` operationId).
+func (c *Client) GetFloor(ctx context.Context, params *GetFloorParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetFloorRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListLimitEvents Every player's responsible-gaming events in order: the audit trail (admin)
+//
+// Corresponds with GET /api/admin/limit-events (the `ListLimitEvents` operationId).
+func (c *Client) ListLimitEvents(ctx context.Context, params *ListLimitEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLimitEventsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1918,6 +3427,81 @@ func (c *Client) SettleWalletCall(ctx context.Context, tx string, body SettleWal
 	return c.Client.Do(req)
 }
 
+// GetReport The tables' business per day, table, game and currency over a range of days, from the summaries: takings, hold and theory (admin)
+//
+// Corresponds with GET /api/admin/reports (the `GetReport` operationId).
+func (c *Client) GetReport(ctx context.Context, params *GetReportParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetReportRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetTournamentReport The tournaments' fees, refunds, prizes and the house's net over a range of days (admin)
+//
+// Corresponds with GET /api/admin/reports/tournaments (the `GetTournamentReport` operationId).
+func (c *Client) GetTournamentReport(ctx context.Context, params *GetTournamentReportParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTournamentReportRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RecallRound A round read back from its table's journal, by table and round, table and wager, or a ledger key or wallet call tx (pit assigned the table, admin)
+//
+// Corresponds with GET /api/admin/rounds (the `RecallRound` operationId).
+func (c *Client) RecallRound(ctx context.Context, params *RecallRoundParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRecallRoundRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SearchAccounts Accounts whose id or name contains q (admin)
+//
+// Corresponds with GET /api/admin/search/accounts (the `SearchAccounts` operationId).
+func (c *Client) SearchAccounts(ctx context.Context, params *SearchAccountsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSearchAccountsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListAdminTables The tables the caller may act on, with owner and health (dealer, pit, admin)
+//
+// Corresponds with GET /api/admin/tables (the `ListAdminTables` operationId).
+func (c *Client) ListAdminTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAdminTablesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateTableWithBody Create a table (admin)
 //
 // Takes any type of body and a specified content type.
@@ -1942,6 +3526,40 @@ func (c *Client) CreateTableWithBody(ctx context.Context, contentType string, bo
 // Corresponds with POST /api/admin/tables (the `CreateTable` operationId).
 func (c *Client) CreateTable(ctx context.Context, body CreateTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateTableRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CheckTableWithBody Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+func (c *Client) CheckTableWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCheckTableRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CheckTable Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+func (c *Client) CheckTable(ctx context.Context, body CheckTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCheckTableRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1986,6 +3604,104 @@ func (c *Client) SetLimits(ctx context.Context, id string, body SetLimitsJSONReq
 	return c.Client.Do(req)
 }
 
+// VoidRoundWithBody Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+func (c *Client) VoidRoundWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVoidRoundRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// VoidRound Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+func (c *Client) VoidRound(ctx context.Context, id string, body VoidRoundJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVoidRoundRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListTemplates The tournament templates by name (admin)
+//
+// Corresponds with GET /api/admin/tournament-templates (the `ListTemplates` operationId).
+func (c *Client) ListTemplates(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListTemplatesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteTemplate Remove a template (admin)
+//
+// Corresponds with DELETE /api/admin/tournament-templates/{name} (the `DeleteTemplate` operationId).
+func (c *Client) DeleteTemplate(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteTemplateRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveTemplateWithBody Keep a tournament spec under a name, replacing one of that name (admin)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+func (c *Client) SaveTemplateWithBody(ctx context.Context, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveTemplateRequestWithBody(c.Server, name, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveTemplate Keep a tournament spec under a name, replacing one of that name (admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+func (c *Client) SaveTemplate(ctx context.Context, name string, body SaveTemplateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveTemplateRequest(c.Server, name, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateTournamentWithBody Create a tournament (admin)
 //
 // The body: config (tournament.Config, see baccarat tournament run --help), schedule (betting window), decks, bots. The id is at most 40 characters and does not start with tournament-.
@@ -2014,6 +3730,40 @@ func (c *Client) CreateTournamentWithBody(ctx context.Context, contentType strin
 // Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 func (c *Client) CreateTournament(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateTournamentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CheckTournamentWithBody Check a tournament spec as creating it would, and make nothing (admin)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+func (c *Client) CheckTournamentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCheckTournamentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CheckTournament Check a tournament spec as creating it would, and make nothing (admin)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+func (c *Client) CheckTournament(ctx context.Context, body CheckTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCheckTournamentRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2130,11 +3880,94 @@ func (c *Client) GetMe(ctx context.Context, params *GetMeParams, reqEditors ...R
 	return c.Client.Do(req)
 }
 
+// ExcludeMyselfWithBody Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+func (c *Client) ExcludeMyselfWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExcludeMyselfRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExcludeMyself Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+func (c *Client) ExcludeMyself(ctx context.Context, body ExcludeMyselfJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExcludeMyselfRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetMyStatement The caller's wallet statement
 //
 // Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 func (c *Client) GetMyStatement(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMyStatementRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMyLimits The caller's limits, session (with any reality check due) and record
+//
+// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
+func (c *Client) GetMyLimits(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMyLimitsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AnswerRealityCheckWithBody Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+func (c *Client) AnswerRealityCheckWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnswerRealityCheckRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AnswerRealityCheck Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+func (c *Client) AnswerRealityCheck(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnswerRealityCheckRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2185,6 +4018,8 @@ func (c *Client) OperatorLaunch(ctx context.Context, params *OperatorLaunchParam
 
 // ListTables The lobby: every table with its mini Big Road
 //
+// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+//
 // Corresponds with GET /api/tables (the `ListTables` operationId).
 func (c *Client) ListTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListTablesRequest(c.Server)
@@ -2199,6 +4034,8 @@ func (c *Client) ListTables(ctx context.Context, reqEditors ...RequestEditorFn) 
 }
 
 // GetTable A table's snapshot: table, state, roads, game
+//
+// The snapshot's `table` is the table's lobby entry (web/API.md), with `video` (the Video schema) at a table with live video.
 //
 // Corresponds with GET /api/tables/{id} (the `GetTable` operationId).
 func (c *Client) GetTable(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2772,8 +4609,147 @@ func NewCreditAccountRequestWithBody(server string, id string, contentType strin
 	return req, nil
 }
 
-// NewRevokeTokensRequest constructs an http.Request for the RevokeTokens method
-func NewRevokeTokensRequest(server string, id string) (*http.Request, error) {
+// NewDebitAccountRequest calls the generic DebitAccount builder with application/json body
+func NewDebitAccountRequest(server string, id string, body DebitAccountJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDebitAccountRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewDebitAccountRequestWithBody constructs an http.Request for the DebitAccount method, with any body, and a specified content type
+func NewDebitAccountRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/accounts/%s/debit", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetAccountLimitsRequest constructs an http.Request for the GetAccountLimits method
+func NewGetAccountLimitsRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/accounts/%s/limits", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSetAccountLimitsRequest calls the generic SetAccountLimits builder with application/json body
+func NewSetAccountLimitsRequest(server string, id string, body SetAccountLimitsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSetAccountLimitsRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewSetAccountLimitsRequestWithBody constructs an http.Request for the SetAccountLimits method, with any body, and a specified content type
+func NewSetAccountLimitsRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/accounts/%s/limits", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRevokeTokensRequest calls the generic RevokeTokens builder with application/json body
+func NewRevokeTokensRequest(server string, id string, body RevokeTokensJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRevokeTokensRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewRevokeTokensRequestWithBody constructs an http.Request for the RevokeTokens method, with any body, and a specified content type
+func NewRevokeTokensRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2798,7 +4774,155 @@ func NewRevokeTokensRequest(server string, id string) (*http.Request, error) {
 		return nil, err
 	}
 
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetAccountSessionsRequest constructs an http.Request for the GetAccountSessions method
+func NewGetAccountSessionsRequest(server string, id string, params *GetAccountSessionsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/accounts/%s/sessions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetAccountStatementRequest constructs an http.Request for the GetAccountStatement method
+func NewGetAccountStatementRequest(server string, id string, params *GetAccountStatementParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/accounts/%s/statement", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -2833,6 +4957,315 @@ func NewIssueTokenRequest(server string, id string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetAuditRequest constructs an http.Request for the GetAudit method
+func NewGetAuditRequest(server string, params *GetAuditParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/audit")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Actor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "actor", *params.Actor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Target != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "target", *params.Target, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Action != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", *params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Before != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "before", *params.Before, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetBooksRequest constructs an http.Request for the GetBooks method
+func NewGetBooksRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/books")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetFloorRequest constructs an http.Request for the GetFloor method
+func NewGetFloorRequest(server string, params *GetFloorParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/floor")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.LargeWinX != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "large_win_x", *params.LargeWinX, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.DifferentialPct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "differential_pct", *params.DifferentialPct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListLimitEventsRequest constructs an http.Request for the ListLimitEvents method
+func NewListLimitEventsRequest(server string, params *ListLimitEventsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/limit-events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Player != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "player", *params.Player, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -3000,6 +5433,393 @@ func NewSettleWalletCallRequestWithBody(server string, tx string, contentType st
 	return req, nil
 }
 
+// NewGetReportRequest constructs an http.Request for the GetReport method
+func NewGetReportRequest(server string, params *GetReportParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/reports")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Group != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "group", *params.Group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Table != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "table", *params.Table, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Game != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "game", *params.Game, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetTournamentReportRequest constructs an http.Request for the GetTournamentReport method
+func NewGetTournamentReportRequest(server string, params *GetTournamentReportParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/reports/tournaments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRecallRoundRequest constructs an http.Request for the RecallRound method
+func NewRecallRoundRequest(server string, params *RecallRoundParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/rounds")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Table != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "table", *params.Table, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Round != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "round", *params.Round, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Wager != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wager", *params.Wager, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tx != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tx", *params.Tx, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSearchAccountsRequest constructs an http.Request for the SearchAccounts method
+func NewSearchAccountsRequest(server string, params *SearchAccountsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/search/accounts")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListAdminTablesRequest constructs an http.Request for the ListAdminTables method
+func NewListAdminTablesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tables")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateTableRequest calls the generic CreateTable builder with application/json body
 func NewCreateTableRequest(server string, body CreateTableJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -3021,6 +5841,46 @@ func NewCreateTableRequestWithBody(server string, contentType string, body io.Re
 	}
 
 	operationPath := fmt.Sprintf("/api/admin/tables")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCheckTableRequest calls the generic CheckTable builder with application/json body
+func NewCheckTableRequest(server string, body CheckTableJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCheckTableRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCheckTableRequestWithBody constructs an http.Request for the CheckTable method, with any body, and a specified content type
+func NewCheckTableRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tables/check")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -3087,6 +5947,161 @@ func NewSetLimitsRequestWithBody(server string, id string, contentType string, b
 	return req, nil
 }
 
+// NewVoidRoundRequest calls the generic VoidRound builder with application/json body
+func NewVoidRoundRequest(server string, id string, body VoidRoundJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewVoidRoundRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewVoidRoundRequestWithBody constructs an http.Request for the VoidRound method, with any body, and a specified content type
+func NewVoidRoundRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tables/%s/void", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListTemplatesRequest constructs an http.Request for the ListTemplates method
+func NewListTemplatesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournament-templates")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteTemplateRequest constructs an http.Request for the DeleteTemplate method
+func NewDeleteTemplateRequest(server string, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournament-templates/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSaveTemplateRequest calls the generic SaveTemplate builder with application/json body
+func NewSaveTemplateRequest(server string, name string, body SaveTemplateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSaveTemplateRequestWithBody(server, name, "application/json", bodyReader)
+}
+
+// NewSaveTemplateRequestWithBody constructs an http.Request for the SaveTemplate method, with any body, and a specified content type
+func NewSaveTemplateRequestWithBody(server string, name string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournament-templates/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCreateTournamentRequest calls the generic CreateTournament builder with application/json body
 func NewCreateTournamentRequest(server string, body CreateTournamentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -3108,6 +6123,46 @@ func NewCreateTournamentRequestWithBody(server string, contentType string, body 
 	}
 
 	operationPath := fmt.Sprintf("/api/admin/tournaments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCheckTournamentRequest calls the generic CheckTournament builder with application/json body
+func NewCheckTournamentRequest(server string, body CheckTournamentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCheckTournamentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCheckTournamentRequestWithBody constructs an http.Request for the CheckTournament method, with any body, and a specified content type
+func NewCheckTournamentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/admin/tournaments/check")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -3295,6 +6350,46 @@ func NewGetMeRequest(server string, params *GetMeParams) (*http.Request, error) 
 	return req, nil
 }
 
+// NewExcludeMyselfRequest calls the generic ExcludeMyself builder with application/json body
+func NewExcludeMyselfRequest(server string, body ExcludeMyselfJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewExcludeMyselfRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewExcludeMyselfRequestWithBody constructs an http.Request for the ExcludeMyself method, with any body, and a specified content type
+func NewExcludeMyselfRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/me/exclude")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetMyStatementRequest constructs an http.Request for the GetMyStatement method
 func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*http.Request, error) {
 	var err error
@@ -3369,6 +6464,73 @@ func NewGetMyStatementRequest(server string, params *GetMyStatementParams) (*htt
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewGetMyLimitsRequest constructs an http.Request for the GetMyLimits method
+func NewGetMyLimitsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/me/limits")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAnswerRealityCheckRequest calls the generic AnswerRealityCheck builder with application/json body
+func NewAnswerRealityCheckRequest(server string, body AnswerRealityCheckJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAnswerRealityCheckRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAnswerRealityCheckRequestWithBody constructs an http.Request for the AnswerRealityCheck method, with any body, and a specified content type
+func NewAnswerRealityCheckRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/me/reality-check")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -4216,12 +7378,68 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/admin/accounts/{id}/credit (the `CreditAccount` operationId).
 	CreditAccountWithResponse(ctx context.Context, id string, body CreditAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*CreditAccountResponse, error)
 
-	// RevokeTokensWithResponse Revoke every token of an account; the answer carries a new one (admin)
+	// DebitAccountWithBodyWithResponse Take money from a player's wallet back to the house, with a reason (admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+	DebitAccountWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DebitAccountResponse, error)
+
+	// DebitAccountWithResponse Take money from a player's wallet back to the house, with a reason (admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+	DebitAccountWithResponse(ctx context.Context, id string, body DebitAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*DebitAccountResponse, error)
+
+	// GetAccountLimitsWithResponse A player's limits, session and record (admin)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
+	// Corresponds with GET /api/admin/accounts/{id}/limits (the `GetAccountLimits` operationId).
+	GetAccountLimitsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetAccountLimitsResponse, error)
+
+	// SetAccountLimitsWithBodyWithResponse Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+	SetAccountLimitsWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetAccountLimitsResponse, error)
+
+	// SetAccountLimitsWithResponse Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+	SetAccountLimitsWithResponse(ctx context.Context, id string, body SetAccountLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*SetAccountLimitsResponse, error)
+
+	// RevokeTokensWithBodyWithResponse Revoke every token of an account; the answer carries a new one (admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
 	// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
-	RevokeTokensWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error)
+	RevokeTokensWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error)
+
+	// RevokeTokensWithResponse Revoke every token of an account; the answer carries a new one (admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
+	RevokeTokensWithResponse(ctx context.Context, id string, body RevokeTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error)
+
+	// GetAccountSessionsWithResponse A player's sessions: their wagers at a table on a UTC day, latest first (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/accounts/{id}/sessions (the `GetAccountSessions` operationId).
+	GetAccountSessionsWithResponse(ctx context.Context, id string, params *GetAccountSessionsParams, reqEditors ...RequestEditorFn) (*GetAccountSessionsResponse, error)
+
+	// GetAccountStatementWithResponse A player's wallet statement (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/accounts/{id}/statement (the `GetAccountStatement` operationId).
+	GetAccountStatementWithResponse(ctx context.Context, id string, params *GetAccountStatementParams, reqEditors ...RequestEditorFn) (*GetAccountStatementResponse, error)
 
 	// IssueTokenWithResponse Issue another token for an account (admin)
 	//
@@ -4229,6 +7447,34 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/admin/accounts/{id}/token (the `IssueToken` operationId).
 	IssueTokenWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*IssueTokenResponse, error)
+
+	// GetAuditWithResponse The audit trail of staff actions, newest first (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/audit (the `GetAudit` operationId).
+	GetAuditWithResponse(ctx context.Context, params *GetAuditParams, reqEditors ...RequestEditorFn) (*GetAuditResponse, error)
+
+	// GetBooksWithResponse The books' totals by currency: house, wallets, in play, and whether they sum to zero (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/books (the `GetBooks` operationId).
+	GetBooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetBooksResponse, error)
+
+	// GetFloorWithResponse The pit view: every table the caller may act on, live, and the alerts (dealer, pit, admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/floor (the `GetFloor` operationId).
+	GetFloorWithResponse(ctx context.Context, params *GetFloorParams, reqEditors ...RequestEditorFn) (*GetFloorResponse, error)
+
+	// ListLimitEventsWithResponse Every player's responsible-gaming events in order: the audit trail (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/limit-events (the `ListLimitEvents` operationId).
+	ListLimitEventsWithResponse(ctx context.Context, params *ListLimitEventsParams, reqEditors ...RequestEditorFn) (*ListLimitEventsResponse, error)
 
 	// GetReconciliationWithResponse Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
 	//
@@ -4273,6 +7519,41 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/admin/reconciliation/calls/{tx}/settle (the `SettleWalletCall` operationId).
 	SettleWalletCallWithResponse(ctx context.Context, tx string, body SettleWalletCallJSONRequestBody, reqEditors ...RequestEditorFn) (*SettleWalletCallResponse, error)
 
+	// GetReportWithResponse The tables' business per day, table, game and currency over a range of days, from the summaries: takings, hold and theory (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/reports (the `GetReport` operationId).
+	GetReportWithResponse(ctx context.Context, params *GetReportParams, reqEditors ...RequestEditorFn) (*GetReportResponse, error)
+
+	// GetTournamentReportWithResponse The tournaments' fees, refunds, prizes and the house's net over a range of days (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/reports/tournaments (the `GetTournamentReport` operationId).
+	GetTournamentReportWithResponse(ctx context.Context, params *GetTournamentReportParams, reqEditors ...RequestEditorFn) (*GetTournamentReportResponse, error)
+
+	// RecallRoundWithResponse A round read back from its table's journal, by table and round, table and wager, or a ledger key or wallet call tx (pit assigned the table, admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/rounds (the `RecallRound` operationId).
+	RecallRoundWithResponse(ctx context.Context, params *RecallRoundParams, reqEditors ...RequestEditorFn) (*RecallRoundResponse, error)
+
+	// SearchAccountsWithResponse Accounts whose id or name contains q (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/search/accounts (the `SearchAccounts` operationId).
+	SearchAccountsWithResponse(ctx context.Context, params *SearchAccountsParams, reqEditors ...RequestEditorFn) (*SearchAccountsResponse, error)
+
+	// ListAdminTablesWithResponse The tables the caller may act on, with owner and health (dealer, pit, admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/tables (the `ListAdminTables` operationId).
+	ListAdminTablesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListAdminTablesResponse, error)
+
 	// CreateTableWithBodyWithResponse Create a table (admin)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -4287,6 +7568,20 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/admin/tables (the `CreateTable` operationId).
 	CreateTableWithResponse(ctx context.Context, body CreateTableJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTableResponse, error)
 
+	// CheckTableWithBodyWithResponse Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+	CheckTableWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CheckTableResponse, error)
+
+	// CheckTableWithResponse Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+	CheckTableWithResponse(ctx context.Context, body CheckTableJSONRequestBody, reqEditors ...RequestEditorFn) (*CheckTableResponse, error)
+
 	// SetLimitsWithBodyWithResponse Set a bet's limits (pit, admin)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -4300,6 +7595,48 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/admin/tables/{id}/limits (the `SetLimits` operationId).
 	SetLimitsWithResponse(ctx context.Context, id string, body SetLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*SetLimitsResponse, error)
+
+	// VoidRoundWithBodyWithResponse Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+	VoidRoundWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VoidRoundResponse, error)
+
+	// VoidRoundWithResponse Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+	VoidRoundWithResponse(ctx context.Context, id string, body VoidRoundJSONRequestBody, reqEditors ...RequestEditorFn) (*VoidRoundResponse, error)
+
+	// ListTemplatesWithResponse The tournament templates by name (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/admin/tournament-templates (the `ListTemplates` operationId).
+	ListTemplatesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListTemplatesResponse, error)
+
+	// DeleteTemplateWithResponse Remove a template (admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/admin/tournament-templates/{name} (the `DeleteTemplate` operationId).
+	DeleteTemplateWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*DeleteTemplateResponse, error)
+
+	// SaveTemplateWithBodyWithResponse Keep a tournament spec under a name, replacing one of that name (admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+	SaveTemplateWithBodyWithResponse(ctx context.Context, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveTemplateResponse, error)
+
+	// SaveTemplateWithResponse Keep a tournament spec under a name, replacing one of that name (admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+	SaveTemplateWithResponse(ctx context.Context, name string, body SaveTemplateJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveTemplateResponse, error)
 
 	// CreateTournamentWithBodyWithResponse Create a tournament (admin)
 	//
@@ -4318,6 +7655,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/admin/tournaments (the `CreateTournament` operationId).
 	CreateTournamentWithResponse(ctx context.Context, body CreateTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTournamentResponse, error)
+
+	// CheckTournamentWithBodyWithResponse Check a tournament spec as creating it would, and make nothing (admin)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+	CheckTournamentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CheckTournamentResponse, error)
+
+	// CheckTournamentWithResponse Check a tournament spec as creating it would, and make nothing (admin)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+	CheckTournamentWithResponse(ctx context.Context, body CheckTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CheckTournamentResponse, error)
 
 	// CancelTournamentWithBodyWithResponse Cancel a tournament (admin)
 	//
@@ -4369,12 +7720,47 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/me (the `GetMe` operationId).
 	GetMeWithResponse(ctx context.Context, params *GetMeParams, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
 
+	// ExcludeMyselfWithBodyWithResponse Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+	ExcludeMyselfWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExcludeMyselfResponse, error)
+
+	// ExcludeMyselfWithResponse Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+	ExcludeMyselfWithResponse(ctx context.Context, body ExcludeMyselfJSONRequestBody, reqEditors ...RequestEditorFn) (*ExcludeMyselfResponse, error)
+
 	// GetMyStatementWithResponse The caller's wallet statement
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/me/history (the `GetMyStatement` operationId).
 	GetMyStatementWithResponse(ctx context.Context, params *GetMyStatementParams, reqEditors ...RequestEditorFn) (*GetMyStatementResponse, error)
+
+	// GetMyLimitsWithResponse The caller's limits, session (with any reality check due) and record
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
+	GetMyLimitsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyLimitsResponse, error)
+
+	// AnswerRealityCheckWithBodyWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+	AnswerRealityCheckWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnswerRealityCheckResponse, error)
+
+	// AnswerRealityCheckWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+	AnswerRealityCheckWithResponse(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*AnswerRealityCheckResponse, error)
 
 	// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
@@ -4396,12 +7782,16 @@ type ClientWithResponsesInterface interface {
 
 	// ListTablesWithResponse The lobby: every table with its mini Big Road
 	//
+	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/tables (the `ListTables` operationId).
 	ListTablesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListTablesResponse, error)
 
 	// GetTableWithResponse A table's snapshot: table, state, roads, game
+	//
+	// The snapshot's `table` is the table's lobby entry (web/API.md), with `video` (the Video schema) at a table with live video.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5045,6 +8435,293 @@ func (r CreditAccountResponse) ContentType() string {
 	return ""
 }
 
+type DebitAccountResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Balance    *int64  `json:"balance,omitempty"`
+		Currency   *string `json:"currency,omitempty"`
+		Id         *string `json:"id,omitempty"`
+		MinorUnits *int    `json:"minor_units,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DebitAccountResponse) GetJSON200() *struct {
+	Balance    *int64  `json:"balance,omitempty"`
+	Currency   *string `json:"currency,omitempty"`
+	Id         *string `json:"id,omitempty"`
+	MinorUnits *int    `json:"minor_units,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r DebitAccountResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DebitAccountResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r DebitAccountResponse) GetJSON402() *Error {
+	return r.JSON402
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DebitAccountResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DebitAccountResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r DebitAccountResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DebitAccountResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DebitAccountResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DebitAccountResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DebitAccountResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DebitAccountResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DebitAccountResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetAccountLimitsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LimitsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON200() *LimitsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAccountLimitsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAccountLimitsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAccountLimitsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAccountLimitsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAccountLimitsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type SetAccountLimitsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LimitsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON200() *LimitsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SetAccountLimitsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SetAccountLimitsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetAccountLimitsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetAccountLimitsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetAccountLimitsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type RevokeTokensResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5142,6 +8819,165 @@ func (r RevokeTokensResponse) ContentType() string {
 	return ""
 }
 
+type GetAccountSessionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Session
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON200() *[]Session {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAccountSessionsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAccountSessionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAccountSessionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAccountSessionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAccountSessionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetAccountStatementResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AdminStatement
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAccountStatementResponse) GetJSON200() *AdminStatement {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetAccountStatementResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetAccountStatementResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetAccountStatementResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetAccountStatementResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetAccountStatementResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAccountStatementResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAccountStatementResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAccountStatementResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAccountStatementResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAccountStatementResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type IssueTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5233,6 +9069,324 @@ func (r IssueTokenResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r IssueTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetAuditResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]AuditEntry
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAuditResponse) GetJSON200() *[]AuditEntry {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetAuditResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetAuditResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetAuditResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetAuditResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAuditResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAuditResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAuditResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAuditResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAuditResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetBooksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Books
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetBooksResponse) GetJSON200() *[]Books {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetBooksResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetBooksResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetBooksResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetBooksResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetBooksResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetBooksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetBooksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetBooksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetBooksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetFloorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Floor
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetFloorResponse) GetJSON200() *Floor {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetFloorResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetFloorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetFloorResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetFloorResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetFloorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetFloorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetFloorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetFloorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetFloorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListLimitEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]LimitEvent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLimitEventsResponse) GetJSON200() *[]LimitEvent {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListLimitEventsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListLimitEventsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListLimitEventsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListLimitEventsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ListLimitEventsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListLimitEventsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListLimitEventsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLimitEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLimitEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLimitEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLimitEventsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5495,6 +9649,393 @@ func (r SettleWalletCallResponse) ContentType() string {
 	return ""
 }
 
+type GetReportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Report
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetReportResponse) GetJSON200() *Report {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetReportResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetReportResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetReportResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetReportResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetReportResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetReportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetReportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetReportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetReportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetTournamentReportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TournamentReport
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetTournamentReportResponse) GetJSON200() *TournamentReport {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetTournamentReportResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetTournamentReportResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetTournamentReportResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetTournamentReportResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTournamentReportResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetTournamentReportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetTournamentReportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetTournamentReportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetTournamentReportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type RecallRoundResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RoundRecall
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RecallRoundResponse) GetJSON200() *RoundRecall {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RecallRoundResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RecallRoundResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RecallRoundResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RecallRoundResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RecallRoundResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RecallRoundResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RecallRoundResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RecallRoundResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RecallRoundResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RecallRoundResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type SearchAccountsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]map[string]interface{}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SearchAccountsResponse) GetJSON200() *[]map[string]interface{} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SearchAccountsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SearchAccountsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SearchAccountsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SearchAccountsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SearchAccountsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SearchAccountsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SearchAccountsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SearchAccountsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SearchAccountsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListAdminTablesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]AdminTable
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListAdminTablesResponse) GetJSON200() *[]AdminTable {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListAdminTablesResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListAdminTablesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListAdminTablesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListAdminTablesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAdminTablesResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListAdminTablesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListAdminTablesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListAdminTablesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListAdminTablesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type CreateTableResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5586,6 +10127,89 @@ func (r CreateTableResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CreateTableResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type CheckTableResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TableCheck
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CheckTableResponse) GetJSON200() *TableCheck {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CheckTableResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CheckTableResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CheckTableResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CheckTableResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CheckTableResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CheckTableResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CheckTableResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CheckTableResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CheckTableResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CheckTableResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5689,6 +10313,342 @@ func (r SetLimitsResponse) ContentType() string {
 	return ""
 }
 
+type VoidRoundResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Events *[]map[string]interface{} `json:"events,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r VoidRoundResponse) GetJSON200() *struct {
+	Events *[]map[string]interface{} `json:"events,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r VoidRoundResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r VoidRoundResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r VoidRoundResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r VoidRoundResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r VoidRoundResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r VoidRoundResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r VoidRoundResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r VoidRoundResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r VoidRoundResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r VoidRoundResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r VoidRoundResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r VoidRoundResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListTemplatesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Template
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListTemplatesResponse) GetJSON200() *[]Template {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListTemplatesResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListTemplatesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListTemplatesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListTemplatesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListTemplatesResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListTemplatesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListTemplatesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListTemplatesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListTemplatesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteTemplateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r DeleteTemplateResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteTemplateResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DeleteTemplateResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteTemplateResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DeleteTemplateResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteTemplateResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteTemplateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteTemplateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteTemplateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteTemplateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type SaveTemplateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Template
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SaveTemplateResponse) GetJSON200() *Template {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SaveTemplateResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SaveTemplateResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SaveTemplateResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SaveTemplateResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SaveTemplateResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SaveTemplateResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SaveTemplateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SaveTemplateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SaveTemplateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SaveTemplateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type CreateTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5773,6 +10733,89 @@ func (r CreateTournamentResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CreateTournamentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type CheckTournamentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TournamentCheck
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CheckTournamentResponse) GetJSON200() *TournamentCheck {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CheckTournamentResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CheckTournamentResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CheckTournamentResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CheckTournamentResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CheckTournamentResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CheckTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CheckTournamentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CheckTournamentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CheckTournamentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CheckTournamentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6139,6 +11182,96 @@ func (r GetMeResponse) ContentType() string {
 	return ""
 }
 
+type ExcludeMyselfResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LimitsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON200() *LimitsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExcludeMyselfResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ExcludeMyselfResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExcludeMyselfResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExcludeMyselfResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExcludeMyselfResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetMyStatementResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6223,6 +11356,186 @@ func (r GetMyStatementResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetMyStatementResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetMyLimitsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LimitsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMyLimitsResponse) GetJSON200() *LimitsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetMyLimitsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMyLimitsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetMyLimitsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetMyLimitsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetMyLimitsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMyLimitsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetMyLimitsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMyLimitsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMyLimitsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMyLimitsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMyLimitsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type AnswerRealityCheckResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LimitsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON200() *LimitsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r AnswerRealityCheckResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AnswerRealityCheckResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AnswerRealityCheckResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AnswerRealityCheckResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AnswerRealityCheckResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7877,17 +13190,121 @@ func (c *ClientWithResponses) CreditAccountWithResponse(ctx context.Context, id 
 	return ParseCreditAccountResponse(rsp)
 }
 
-// RevokeTokensWithResponse Revoke every token of an account; the answer carries a new one (admin)
+// DebitAccountWithBodyWithResponse Take money from a player's wallet back to the house, with a reason (admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+func (c *ClientWithResponses) DebitAccountWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DebitAccountResponse, error) {
+	rsp, err := c.DebitAccountWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDebitAccountResponse(rsp)
+}
+
+// DebitAccountWithResponse Take money from a player's wallet back to the house, with a reason (admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/accounts/{id}/debit (the `DebitAccount` operationId).
+func (c *ClientWithResponses) DebitAccountWithResponse(ctx context.Context, id string, body DebitAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*DebitAccountResponse, error) {
+	rsp, err := c.DebitAccount(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDebitAccountResponse(rsp)
+}
+
+// GetAccountLimitsWithResponse A player's limits, session and record (admin)
 //
 // Returns a wrapper object for the known response body format(s).
 //
+// Corresponds with GET /api/admin/accounts/{id}/limits (the `GetAccountLimits` operationId).
+func (c *ClientWithResponses) GetAccountLimitsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetAccountLimitsResponse, error) {
+	rsp, err := c.GetAccountLimits(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAccountLimitsResponse(rsp)
+}
+
+// SetAccountLimitsWithBodyWithResponse Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+func (c *ClientWithResponses) SetAccountLimitsWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetAccountLimitsResponse, error) {
+	rsp, err := c.SetAccountLimitsWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetAccountLimitsResponse(rsp)
+}
+
+// SetAccountLimitsWithResponse Replace a player's limits, as the operator's launch does (admin); the player's own exclusion stays
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/admin/accounts/{id}/limits (the `SetAccountLimits` operationId).
+func (c *ClientWithResponses) SetAccountLimitsWithResponse(ctx context.Context, id string, body SetAccountLimitsJSONRequestBody, reqEditors ...RequestEditorFn) (*SetAccountLimitsResponse, error) {
+	rsp, err := c.SetAccountLimits(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetAccountLimitsResponse(rsp)
+}
+
+// RevokeTokensWithBodyWithResponse Revoke every token of an account; the answer carries a new one (admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
 // Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
-func (c *ClientWithResponses) RevokeTokensWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error) {
-	rsp, err := c.RevokeTokens(ctx, id, reqEditors...)
+func (c *ClientWithResponses) RevokeTokensWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error) {
+	rsp, err := c.RevokeTokensWithBody(ctx, id, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
 	return ParseRevokeTokensResponse(rsp)
+}
+
+// RevokeTokensWithResponse Revoke every token of an account; the answer carries a new one (admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/accounts/{id}/revoke (the `RevokeTokens` operationId).
+func (c *ClientWithResponses) RevokeTokensWithResponse(ctx context.Context, id string, body RevokeTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*RevokeTokensResponse, error) {
+	rsp, err := c.RevokeTokens(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevokeTokensResponse(rsp)
+}
+
+// GetAccountSessionsWithResponse A player's sessions: their wagers at a table on a UTC day, latest first (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/accounts/{id}/sessions (the `GetAccountSessions` operationId).
+func (c *ClientWithResponses) GetAccountSessionsWithResponse(ctx context.Context, id string, params *GetAccountSessionsParams, reqEditors ...RequestEditorFn) (*GetAccountSessionsResponse, error) {
+	rsp, err := c.GetAccountSessions(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAccountSessionsResponse(rsp)
+}
+
+// GetAccountStatementWithResponse A player's wallet statement (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/accounts/{id}/statement (the `GetAccountStatement` operationId).
+func (c *ClientWithResponses) GetAccountStatementWithResponse(ctx context.Context, id string, params *GetAccountStatementParams, reqEditors ...RequestEditorFn) (*GetAccountStatementResponse, error) {
+	rsp, err := c.GetAccountStatement(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAccountStatementResponse(rsp)
 }
 
 // IssueTokenWithResponse Issue another token for an account (admin)
@@ -7901,6 +13318,58 @@ func (c *ClientWithResponses) IssueTokenWithResponse(ctx context.Context, id str
 		return nil, err
 	}
 	return ParseIssueTokenResponse(rsp)
+}
+
+// GetAuditWithResponse The audit trail of staff actions, newest first (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/audit (the `GetAudit` operationId).
+func (c *ClientWithResponses) GetAuditWithResponse(ctx context.Context, params *GetAuditParams, reqEditors ...RequestEditorFn) (*GetAuditResponse, error) {
+	rsp, err := c.GetAudit(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAuditResponse(rsp)
+}
+
+// GetBooksWithResponse The books' totals by currency: house, wallets, in play, and whether they sum to zero (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/books (the `GetBooks` operationId).
+func (c *ClientWithResponses) GetBooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetBooksResponse, error) {
+	rsp, err := c.GetBooks(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetBooksResponse(rsp)
+}
+
+// GetFloorWithResponse The pit view: every table the caller may act on, live, and the alerts (dealer, pit, admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/floor (the `GetFloor` operationId).
+func (c *ClientWithResponses) GetFloorWithResponse(ctx context.Context, params *GetFloorParams, reqEditors ...RequestEditorFn) (*GetFloorResponse, error) {
+	rsp, err := c.GetFloor(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetFloorResponse(rsp)
+}
+
+// ListLimitEventsWithResponse Every player's responsible-gaming events in order: the audit trail (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/limit-events (the `ListLimitEvents` operationId).
+func (c *ClientWithResponses) ListLimitEventsWithResponse(ctx context.Context, params *ListLimitEventsParams, reqEditors ...RequestEditorFn) (*ListLimitEventsResponse, error) {
+	rsp, err := c.ListLimitEvents(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLimitEventsResponse(rsp)
 }
 
 // GetReconciliationWithResponse Every call to the operator's wallet in a period, totals per currency and the calls not yet settled (admin)
@@ -7976,6 +13445,71 @@ func (c *ClientWithResponses) SettleWalletCallWithResponse(ctx context.Context, 
 	return ParseSettleWalletCallResponse(rsp)
 }
 
+// GetReportWithResponse The tables' business per day, table, game and currency over a range of days, from the summaries: takings, hold and theory (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/reports (the `GetReport` operationId).
+func (c *ClientWithResponses) GetReportWithResponse(ctx context.Context, params *GetReportParams, reqEditors ...RequestEditorFn) (*GetReportResponse, error) {
+	rsp, err := c.GetReport(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetReportResponse(rsp)
+}
+
+// GetTournamentReportWithResponse The tournaments' fees, refunds, prizes and the house's net over a range of days (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/reports/tournaments (the `GetTournamentReport` operationId).
+func (c *ClientWithResponses) GetTournamentReportWithResponse(ctx context.Context, params *GetTournamentReportParams, reqEditors ...RequestEditorFn) (*GetTournamentReportResponse, error) {
+	rsp, err := c.GetTournamentReport(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetTournamentReportResponse(rsp)
+}
+
+// RecallRoundWithResponse A round read back from its table's journal, by table and round, table and wager, or a ledger key or wallet call tx (pit assigned the table, admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/rounds (the `RecallRound` operationId).
+func (c *ClientWithResponses) RecallRoundWithResponse(ctx context.Context, params *RecallRoundParams, reqEditors ...RequestEditorFn) (*RecallRoundResponse, error) {
+	rsp, err := c.RecallRound(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRecallRoundResponse(rsp)
+}
+
+// SearchAccountsWithResponse Accounts whose id or name contains q (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/search/accounts (the `SearchAccounts` operationId).
+func (c *ClientWithResponses) SearchAccountsWithResponse(ctx context.Context, params *SearchAccountsParams, reqEditors ...RequestEditorFn) (*SearchAccountsResponse, error) {
+	rsp, err := c.SearchAccounts(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSearchAccountsResponse(rsp)
+}
+
+// ListAdminTablesWithResponse The tables the caller may act on, with owner and health (dealer, pit, admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/tables (the `ListAdminTables` operationId).
+func (c *ClientWithResponses) ListAdminTablesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListAdminTablesResponse, error) {
+	rsp, err := c.ListAdminTables(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListAdminTablesResponse(rsp)
+}
+
 // CreateTableWithBodyWithResponse Create a table (admin)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -8002,6 +13536,32 @@ func (c *ClientWithResponses) CreateTableWithResponse(ctx context.Context, body 
 	return ParseCreateTableResponse(rsp)
 }
 
+// CheckTableWithBodyWithResponse Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+func (c *ClientWithResponses) CheckTableWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CheckTableResponse, error) {
+	rsp, err := c.CheckTableWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCheckTableResponse(rsp)
+}
+
+// CheckTableWithResponse Check a table spec as creating it would, and make nothing: the problem, each setting's range, a tournament game's player edge (admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tables/check (the `CheckTable` operationId).
+func (c *ClientWithResponses) CheckTableWithResponse(ctx context.Context, body CheckTableJSONRequestBody, reqEditors ...RequestEditorFn) (*CheckTableResponse, error) {
+	rsp, err := c.CheckTable(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCheckTableResponse(rsp)
+}
+
 // SetLimitsWithBodyWithResponse Set a bet's limits (pit, admin)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -8026,6 +13586,84 @@ func (c *ClientWithResponses) SetLimitsWithResponse(ctx context.Context, id stri
 		return nil, err
 	}
 	return ParseSetLimitsResponse(rsp)
+}
+
+// VoidRoundWithBodyWithResponse Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+func (c *ClientWithResponses) VoidRoundWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VoidRoundResponse, error) {
+	rsp, err := c.VoidRoundWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVoidRoundResponse(rsp)
+}
+
+// VoidRoundWithResponse Void the round under way as the pit, with a reason and a note for the audit trail (pit assigned the table, admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tables/{id}/void (the `VoidRound` operationId).
+func (c *ClientWithResponses) VoidRoundWithResponse(ctx context.Context, id string, body VoidRoundJSONRequestBody, reqEditors ...RequestEditorFn) (*VoidRoundResponse, error) {
+	rsp, err := c.VoidRound(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVoidRoundResponse(rsp)
+}
+
+// ListTemplatesWithResponse The tournament templates by name (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/admin/tournament-templates (the `ListTemplates` operationId).
+func (c *ClientWithResponses) ListTemplatesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListTemplatesResponse, error) {
+	rsp, err := c.ListTemplates(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListTemplatesResponse(rsp)
+}
+
+// DeleteTemplateWithResponse Remove a template (admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/admin/tournament-templates/{name} (the `DeleteTemplate` operationId).
+func (c *ClientWithResponses) DeleteTemplateWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*DeleteTemplateResponse, error) {
+	rsp, err := c.DeleteTemplate(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteTemplateResponse(rsp)
+}
+
+// SaveTemplateWithBodyWithResponse Keep a tournament spec under a name, replacing one of that name (admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+func (c *ClientWithResponses) SaveTemplateWithBodyWithResponse(ctx context.Context, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveTemplateResponse, error) {
+	rsp, err := c.SaveTemplateWithBody(ctx, name, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveTemplateResponse(rsp)
+}
+
+// SaveTemplateWithResponse Keep a tournament spec under a name, replacing one of that name (admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/admin/tournament-templates/{name} (the `SaveTemplate` operationId).
+func (c *ClientWithResponses) SaveTemplateWithResponse(ctx context.Context, name string, body SaveTemplateJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveTemplateResponse, error) {
+	rsp, err := c.SaveTemplate(ctx, name, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveTemplateResponse(rsp)
 }
 
 // CreateTournamentWithBodyWithResponse Create a tournament (admin)
@@ -8056,6 +13694,32 @@ func (c *ClientWithResponses) CreateTournamentWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseCreateTournamentResponse(rsp)
+}
+
+// CheckTournamentWithBodyWithResponse Check a tournament spec as creating it would, and make nothing (admin)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+func (c *ClientWithResponses) CheckTournamentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CheckTournamentResponse, error) {
+	rsp, err := c.CheckTournamentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCheckTournamentResponse(rsp)
+}
+
+// CheckTournamentWithResponse Check a tournament spec as creating it would, and make nothing (admin)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/admin/tournaments/check (the `CheckTournament` operationId).
+func (c *ClientWithResponses) CheckTournamentWithResponse(ctx context.Context, body CheckTournamentJSONRequestBody, reqEditors ...RequestEditorFn) (*CheckTournamentResponse, error) {
+	rsp, err := c.CheckTournament(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCheckTournamentResponse(rsp)
 }
 
 // CancelTournamentWithBodyWithResponse Cancel a tournament (admin)
@@ -8144,6 +13808,32 @@ func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, params *Get
 	return ParseGetMeResponse(rsp)
 }
 
+// ExcludeMyselfWithBodyWithResponse Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+func (c *ClientWithResponses) ExcludeMyselfWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExcludeMyselfResponse, error) {
+	rsp, err := c.ExcludeMyselfWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExcludeMyselfResponse(rsp)
+}
+
+// ExcludeMyselfWithResponse Exclude oneself from now: a cool-off for days or a self-exclusion for months; never shortens one chosen before, cannot be undone here, ends the session and tells the operator (webhook)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/me/exclude (the `ExcludeMyself` operationId).
+func (c *ClientWithResponses) ExcludeMyselfWithResponse(ctx context.Context, body ExcludeMyselfJSONRequestBody, reqEditors ...RequestEditorFn) (*ExcludeMyselfResponse, error) {
+	rsp, err := c.ExcludeMyself(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExcludeMyselfResponse(rsp)
+}
+
 // GetMyStatementWithResponse The caller's wallet statement
 //
 // Returns a wrapper object for the known response body format(s).
@@ -8155,6 +13845,45 @@ func (c *ClientWithResponses) GetMyStatementWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseGetMyStatementResponse(rsp)
+}
+
+// GetMyLimitsWithResponse The caller's limits, session (with any reality check due) and record
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
+func (c *ClientWithResponses) GetMyLimitsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyLimitsResponse, error) {
+	rsp, err := c.GetMyLimits(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMyLimitsResponse(rsp)
+}
+
+// AnswerRealityCheckWithBodyWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+func (c *ClientWithResponses) AnswerRealityCheckWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnswerRealityCheckResponse, error) {
+	rsp, err := c.AnswerRealityCheckWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnswerRealityCheckResponse(rsp)
+}
+
+// AnswerRealityCheckWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
+func (c *ClientWithResponses) AnswerRealityCheckWithResponse(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*AnswerRealityCheckResponse, error) {
+	rsp, err := c.AnswerRealityCheck(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnswerRealityCheckResponse(rsp)
 }
 
 // OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
@@ -8189,6 +13918,8 @@ func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, pa
 
 // ListTablesWithResponse The lobby: every table with its mini Big Road
 //
+// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/tables (the `ListTables` operationId).
@@ -8201,6 +13932,8 @@ func (c *ClientWithResponses) ListTablesWithResponse(ctx context.Context, reqEdi
 }
 
 // GetTableWithResponse A table's snapshot: table, state, roads, game
+//
+// The snapshot's `table` is the table's lobby entry (web/API.md), with `video` (the Video schema) at a table with live video.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -8882,6 +14615,243 @@ func ParseCreditAccountResponse(rsp *http.Response) (*CreditAccountResponse, err
 	return response, nil
 }
 
+// ParseDebitAccountResponse parses an HTTP response from a DebitAccountWithResponse call
+func ParseDebitAccountResponse(rsp *http.Response) (*DebitAccountResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DebitAccountResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Balance    *int64  `json:"balance,omitempty"`
+			Currency   *string `json:"currency,omitempty"`
+			Id         *string `json:"id,omitempty"`
+			MinorUnits *int    `json:"minor_units,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetAccountLimitsResponse parses an HTTP response from a GetAccountLimitsWithResponse call
+func ParseGetAccountLimitsResponse(rsp *http.Response) (*GetAccountLimitsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAccountLimitsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LimitsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseSetAccountLimitsResponse parses an HTTP response from a SetAccountLimitsWithResponse call
+func ParseSetAccountLimitsResponse(rsp *http.Response) (*SetAccountLimitsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetAccountLimitsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LimitsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseRevokeTokensResponse parses an HTTP response from a RevokeTokensWithResponse call
 func ParseRevokeTokensResponse(rsp *http.Response) (*RevokeTokensResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -8964,6 +14934,135 @@ func ParseRevokeTokensResponse(rsp *http.Response) (*RevokeTokensResponse, error
 	return response, nil
 }
 
+// ParseGetAccountSessionsResponse parses an HTTP response from a GetAccountSessionsWithResponse call
+func ParseGetAccountSessionsResponse(rsp *http.Response) (*GetAccountSessionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAccountSessionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Session
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetAccountStatementResponse parses an HTTP response from a GetAccountStatementWithResponse call
+func ParseGetAccountStatementResponse(rsp *http.Response) (*GetAccountStatementResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAccountStatementResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AdminStatement
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseIssueTokenResponse parses an HTTP response from a IssueTokenWithResponse call
 func ParseIssueTokenResponse(rsp *http.Response) (*IssueTokenResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -9026,6 +15125,264 @@ func ParseIssueTokenResponse(rsp *http.Response) (*IssueTokenResponse, error) {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetAuditResponse parses an HTTP response from a GetAuditWithResponse call
+func ParseGetAuditResponse(rsp *http.Response) (*GetAuditResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAuditResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []AuditEntry
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetBooksResponse parses an HTTP response from a GetBooksWithResponse call
+func ParseGetBooksResponse(rsp *http.Response) (*GetBooksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetBooksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Books
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetFloorResponse parses an HTTP response from a GetFloorWithResponse call
+func ParseGetFloorResponse(rsp *http.Response) (*GetFloorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetFloorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Floor
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseListLimitEventsResponse parses an HTTP response from a ListLimitEventsWithResponse call
+func ParseListLimitEventsResponse(rsp *http.Response) (*ListLimitEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLimitEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []LimitEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -9257,6 +15614,324 @@ func ParseSettleWalletCallResponse(rsp *http.Response) (*SettleWalletCallRespons
 	return response, nil
 }
 
+// ParseGetReportResponse parses an HTTP response from a GetReportWithResponse call
+func ParseGetReportResponse(rsp *http.Response) (*GetReportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetReportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Report
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParseGetTournamentReportResponse parses an HTTP response from a GetTournamentReportWithResponse call
+func ParseGetTournamentReportResponse(rsp *http.Response) (*GetTournamentReportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetTournamentReportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TournamentReport
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParseRecallRoundResponse parses an HTTP response from a RecallRoundWithResponse call
+func ParseRecallRoundResponse(rsp *http.Response) (*RecallRoundResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RecallRoundResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RoundRecall
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseSearchAccountsResponse parses an HTTP response from a SearchAccountsWithResponse call
+func ParseSearchAccountsResponse(rsp *http.Response) (*SearchAccountsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SearchAccountsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []map[string]interface{}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseListAdminTablesResponse parses an HTTP response from a ListAdminTablesWithResponse call
+func ParseListAdminTablesResponse(rsp *http.Response) (*ListAdminTablesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListAdminTablesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []AdminTable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseCreateTableResponse parses an HTTP response from a CreateTableWithResponse call
 func ParseCreateTableResponse(rsp *http.Response) (*CreateTableResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -9312,6 +15987,74 @@ func ParseCreateTableResponse(rsp *http.Response) (*CreateTableResponse, error) 
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseCheckTableResponse parses an HTTP response from a CheckTableWithResponse call
+func ParseCheckTableResponse(rsp *http.Response) (*CheckTableResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CheckTableResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TableCheck
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -9421,6 +16164,283 @@ func ParseSetLimitsResponse(rsp *http.Response) (*SetLimitsResponse, error) {
 	return response, nil
 }
 
+// ParseVoidRoundResponse parses an HTTP response from a VoidRoundWithResponse call
+func ParseVoidRoundResponse(rsp *http.Response) (*VoidRoundResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &VoidRoundResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Events *[]map[string]interface{} `json:"events,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseListTemplatesResponse parses an HTTP response from a ListTemplatesWithResponse call
+func ParseListTemplatesResponse(rsp *http.Response) (*ListTemplatesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListTemplatesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Template
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteTemplateResponse parses an HTTP response from a DeleteTemplateWithResponse call
+func ParseDeleteTemplateResponse(rsp *http.Response) (*DeleteTemplateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteTemplateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseSaveTemplateResponse parses an HTTP response from a SaveTemplateWithResponse call
+func ParseSaveTemplateResponse(rsp *http.Response) (*SaveTemplateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SaveTemplateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Template
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseCreateTournamentResponse parses an HTTP response from a CreateTournamentWithResponse call
 func ParseCreateTournamentResponse(rsp *http.Response) (*CreateTournamentResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -9476,6 +16496,74 @@ func ParseCreateTournamentResponse(rsp *http.Response) (*CreateTournamentRespons
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseCheckTournamentResponse parses an HTTP response from a CheckTournamentWithResponse call
+func ParseCheckTournamentResponse(rsp *http.Response) (*CheckTournamentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CheckTournamentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TournamentCheck
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -9796,6 +16884,81 @@ func ParseGetMeResponse(rsp *http.Response) (*GetMeResponse, error) {
 	return response, nil
 }
 
+// ParseExcludeMyselfResponse parses an HTTP response from a ExcludeMyselfWithResponse call
+func ParseExcludeMyselfResponse(rsp *http.Response) (*ExcludeMyselfResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExcludeMyselfResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LimitsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseGetMyStatementResponse parses an HTTP response from a GetMyStatementWithResponse call
 func ParseGetMyStatementResponse(rsp *http.Response) (*GetMyStatementResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -9812,6 +16975,156 @@ func ParseGetMyStatementResponse(rsp *http.Response) (*GetMyStatementResponse, e
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest []StatementEntry
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetMyLimitsResponse parses an HTTP response from a GetMyLimitsWithResponse call
+func ParseGetMyLimitsResponse(rsp *http.Response) (*GetMyLimitsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMyLimitsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LimitsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAnswerRealityCheckResponse parses an HTTP response from a AnswerRealityCheckWithResponse call
+func ParseAnswerRealityCheckResponse(rsp *http.Response) (*AnswerRealityCheckResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AnswerRealityCheckResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LimitsView
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -74,6 +74,8 @@
     if (!res.ok) {
       const code = (data && data.code) || STATUS_CODES[res.status] || 'http_' + res.status;
       const msg = (data && data.message) || (res.status === 401 ? t('err.signin') : res.statusText || code);
+      // Every refusal is told to whoever listens (limits.js: a reality check due, a session ended).
+      global.dispatchEvent(new CustomEvent('bac:refused', { detail: { status: res.status, code, path } }));
       throw new ApiError(res.status, code, msg);
     }
     api.lastDate = res.headers.get('Date');

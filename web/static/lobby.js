@@ -215,6 +215,7 @@ window.Bac.ready.then(() => (function (Bac) {
     Bac.renderBalance(el.balance, me ? me.balance : null, me && me.currency, me);
     show(el.help, !me);
     show($('#account-link'), !!me && me.role === 'player');
+    show($('#admin-link'), !!me && me.role !== 'player'); // the back office, for staff
     for (const c of cards.values()) update(c, c.entry);
   }
   start();

@@ -187,10 +187,13 @@
       const id = myId();
       return id ? (list || []).filter((w) => w.player === id) : [];
     }
-    // The current round's settlement shows on the layout until the next betting opens.
+    // The current round's settlement shows on the layout until the next betting opens, once
+    // the stage shows it (S.shown: at a table with video, when the video does).
     function settledView() {
-      const st = S.state;
-      return st && (st.phase === 'settled' || st.phase === 'void') && S.result && S.result.round === st.round ? S.result : null;
+      const v = S.shown || { state: S.state, result: S.result };
+      const st = v.state;
+      if (S.state && S.state.bet_open) return null;
+      return st && (st.phase === 'settled' || st.phase === 'void') && v.result && v.result.round === st.round ? v.result : null;
     }
     function stakesByBet() {
       const st = S.state || {};
@@ -244,13 +247,14 @@
       if (r.side_needs_main && bet.kind === 'side' && held.size === 0) return t('why.needs_main');
       return '';
     }
+    // Betting follows the server's state; S.viewerClosed: it has ended for this viewer already.
     function bettingOpen() {
       const st = S.state;
-      return !!(st && st.bet_open && !st.interrupted && (st.phase === 'betting' || st.phase === 'dealing'));
+      return !!(st && !S.viewerClosed && st.bet_open && !st.interrupted && (st.phase === 'betting' || st.phase === 'dealing'));
     }
     function dragonOpen() {
       const st = S.state;
-      return !!(st && st.phase === 'betting' && st.bet_open && !st.interrupted && st.session && st.session.hands === 0);
+      return !!(st && !S.viewerClosed && st.phase === 'betting' && st.bet_open && !st.interrupted && st.session && st.session.hands === 0);
     }
 
     // ---- render from state: only text and attributes that changed are written ---------------

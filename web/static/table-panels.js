@@ -25,7 +25,7 @@
     // ---- Dragon session -------------------------------------------------------------------
     let sessionKey = '';
     function renderDragon() {
-      const st = S.state;
+      const st = (S.shown && S.shown.state) || S.state; // the session as the stage shows it
       if (!st || !S.game || !(S.game.bets || []).some((b) => b.kind === 'dragon')) return;
       const s = st.session || {};
       const key = JSON.stringify(s) + st.phase + st.bet_open + (S.sessionResult ? S.sessionResult.seq : '');

@@ -2,8 +2,9 @@
    GET /api/tables/{id}/rules: whether the game is played for tournament chips, the game's
    rules, every bet's pay table with its exact return to player and house edge for the table's
    full shoe (the odds engine's fractions, shown as percentages with 4 decimals and the exact
-   fractions on demand), Bet on Baccarat's margins and odds, and the table's limits. The page
-   copies the server's figures; it computes none. Needs app.js. */
+   fractions on demand), Bet on Baccarat's margins and odds, the table's limits, and whether it
+   has live video (its cards show as the video shows them). The page copies the server's
+   figures; it computes none. Needs app.js. */
 'use strict';
 (function (Bac) {
   const { api, h, t, fmtMoney, betName } = Bac;
@@ -33,6 +34,7 @@
         box.appendChild(h('p', { class: 'rules-note ' + (r.cash ? 'rules-warn' : 'rules-chips'), id: 'rules-tournament' },
           r.cash ? t('rules.cash') : t('rules.chips')));
       }
+      if (r.video) box.appendChild(h('p', { class: 'rules-note rules-video', id: 'rules-video' }, t('rules.video')));
       box.appendChild(h('p', { class: 'muted rules-shoe' }, t('rules.shoe', { decks: r.decks, cards: Bac.fmtInt(r.cards) })));
       const lines = (r.rules || []).map((x) => Bac.ts(x));
       lines.push(t('rules.table_of_play'));

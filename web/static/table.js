@@ -3,9 +3,10 @@
    animation frame. Events also bring what the state does not hold: the result and the
    player's settlements, the shoe reveal. When the stream drops, an overlay says so, the bet
    spots are disabled and the countdown stops until the stream is back and the snapshot has
-   been read again. Needs i18n.js, sound.js, app.js, events.js, state.js, roads.js,
-   table-bets.js, table-panels.js, table-rules.js, table-squeeze.js; starts once the language
-   is loaded. */
+   been read again. At a table with live video the stage (cards, result, roads) shows the table
+   as the video does, and betting follows the server (table-video.js). Needs i18n.js, sound.js,
+   app.js, events.js, state.js, roads.js, table-bets.js, table-panels.js, table-rules.js,
+   table-squeeze.js, table-video.js; starts once the language is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
   const { api, h, $, setText, setAttr, toggle, show, fmtCash, fmtCashSigned, toast, clock, cardEl, handTotal, phaseText,
@@ -19,6 +20,8 @@ window.Bac.ready.then(() => (function (Bac) {
     rules: null, // GET /rules: placement rules and the pay tables' returns
     offline: false, // the stream is down: betting and the countdown are paused
     squeezing: false, // this player squeezes a hand now: the squeeze panel has the keyboard
+    shown: null, // the stage: {state, result, roads}, the table as its video shows it (table-video.js)
+    viewerClosed: false, // betting has ended for this viewer (at a table with video, a wager's round trip early)
   };
   const el = {
     tableName: $('#table-name'), gameName: $('#game-name'), conn: $('#conn'), who: $('#who'), balance: $('#balance'),
@@ -42,6 +45,9 @@ window.Bac.ready.then(() => (function (Bac) {
   function render() {
     dirty = false;
     if (!S.state) return;
+    S.shown = video.stage();
+    S.viewerClosed = video.closedForViewer();
+    paintRoads(S.shown.roads);
     renderStage();
     squeeze.update();
     bets.update();
@@ -81,8 +87,11 @@ window.Bac.ready.then(() => (function (Bac) {
       readBalance().catch(() => { /* the next snapshot or focus reads it again */ });
     }
   }
-  function setBalance(n) {
+  // held: a balance message the video has caught up with; any other balance is newer than
+  // those still waiting, which are dropped.
+  function setBalance(n, held) {
     if (typeof n !== 'number') return;
+    if (!held) video.dropHeld('balance');
     const changed = S.balance !== null && S.balance !== n;
     S.balance = n;
     Bac.renderBalance(el.balance, n, tableCurrency() || (S.me && S.me.currency), S.me);
@@ -118,6 +127,7 @@ window.Bac.ready.then(() => (function (Bac) {
   const panels = Bac.createPanels({ S, tableId });
   const rules = Bac.createRules({ S, tableId, invalidate });
   const squeeze = Bac.createSqueeze({ S, tableId, invalidate });
+  const video = Bac.createVideo({ S, invalidate });
   // What was written before the table's currency was known is written again in it.
   if (window.BacCurrency) {
     let units = window.BacCurrency.units();
@@ -134,19 +144,18 @@ window.Bac.ready.then(() => (function (Bac) {
   Bac.topbarTools(el.tools, { sound: true });
 
   // ---- the stage: phase, countdown, cards, result -----------------------------------------
+  // The result the stage shows (table-video.js: the video's round, once it shows it settled).
   function currentResult() {
-    const st = S.state;
-    if (!st || (st.phase !== 'settled' && st.phase !== 'void')) return null;
-    if (S.result && S.result.round === st.round) return S.result;
-    return null;
+    return S.shown ? S.shown.result : null;
   }
   function renderStage() {
     const st = S.state;
     const res = currentResult();
-    setText(el.phase, phaseText(st, S.game));
-    setAttr(el.phase, 'data-phase', st.phase);
-    setText(el.roundNo, st.round || '–');
-    const shoe = st.shoe || {};
+    const banner = video.banner(st, S.shown.state);
+    setText(el.phase, phaseText(banner, S.game));
+    setAttr(el.phase, 'data-phase', banner.phase);
+    setText(el.roundNo, banner.round || '–');
+    const shoe = S.shown.state.shoe || {};
     setText(el.shoeNo, shoe.number || '–');
     setText(el.shoeLeft, shoe.left !== undefined ? shoe.left : '–');
     const flags = [];
@@ -192,7 +201,7 @@ window.Bac.ready.then(() => (function (Bac) {
   const shown = { P: [], B: [] }; // "position:card" of each card drawn, "" for a face-down one
   const faceOf = (c) => (c.hidden ? '' : c.card || '');
   function renderCards() {
-    const st = S.state;
+    const st = S.shown.state;
     const cards = st.cards || [];
     const hands = { P: [], B: [] };
     for (const c of cards) {
@@ -226,7 +235,7 @@ window.Bac.ready.then(() => (function (Bac) {
 
   let resultKey = '';
   function renderResult(res) {
-    const st = S.state;
+    const st = S.shown.state;
     let key = '';
     if (res) key = 'r' + res.round + (res.voided ? 'v' : '') + JSON.stringify(res.settlements || []);
     else if (st.phase === 'settled' || st.phase === 'void') key = 'bare' + st.round + st.phase + (st.shoe_results || []).length;
@@ -294,8 +303,8 @@ window.Bac.ready.then(() => (function (Bac) {
     setAttr(el.countdown, 'data-paused', S.offline ? 'true' : null);
     if (S.offline) { toggle(el.countdown, 'urgent', false); return; }
     let text = '';
-    if (st && st.bet_open && !st.interrupted) {
-      const s = clock.secondsLeft(st.until);
+    if (st && st.bet_open && !st.interrupted && !video.closedForViewer()) {
+      const s = video.secondsLeft(st);
       if (s !== null) text = String(Math.ceil(s));
     }
     setText(el.countdown, text);
@@ -313,6 +322,7 @@ window.Bac.ready.then(() => (function (Bac) {
       if (acct) acct.href = '/account' + (tableCurrency() ? '?currency=' + encodeURIComponent(tableCurrency()) : '');
     }
     if (m.game) S.game = m.game;
+    video.configure(S.table);
     setText(el.tableName, (S.table && S.table.name) || tableId);
     const gname = Bac.ts((S.game && S.game.name) || (S.table && S.table.game) || '');
     setText(el.gameName, S.table && gname === S.table.name ? '' : gname);
@@ -330,15 +340,20 @@ window.Bac.ready.then(() => (function (Bac) {
     S.state = st;
     invalidate();
   }
-  let roadsKey = '';
+  // The roads arrive with the server's state; the stage paints those its video has reached.
   function setRoads(r) {
-    const key = JSON.stringify(r || null);
+    S.roads = r;
+    invalidate();
+  }
+  let roadsKey = '';
+  function paintRoads(r) {
+    if (!r) return;
+    const key = JSON.stringify(r);
     if (key === roadsKey) return; // a polled snapshot repeats the roads it already sent
     roadsKey = key;
-    S.roads = r;
     roadsPanel.update(r);
     roadStrip.update(r);
-    const left = S.state && S.state.shoe ? S.state.shoe.left : null;
+    const left = S.shown && S.shown.state.shoe ? S.shown.state.shoe.left : null;
     Bac.renderStats(el.stats, r && r.stats, left);
     setText(el.roadsShoe, r && r.stats ? Bac.tn('road.hands_this_shoe', r.stats.hands) : '');
   }
@@ -366,12 +381,14 @@ window.Bac.ready.then(() => (function (Bac) {
     switch (e.type) {
       case 'round_settled':
         S.result = { round: e.round, result: e.result, settlements: mine(e.settlements).length ? mine(e.settlements) : keptSettlements(e.round), seq: e.seq };
-        panels.refreshSoon();
+        video.hold(e.at, panels.refreshSoon);
         break;
       case 'round_voided':
         S.result = { round: e.round, voided: true, reason: e.reason, settlements: mine(e.settlements).length ? mine(e.settlements) : keptSettlements(e.round), seq: e.seq };
-        toast(t('toast.void', { n: e.round }) + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + t('toast.void_returned'), { kind: 'error', code: e.reason });
-        panels.refreshSoon();
+        video.hold(e.at, () => {
+          toast(t('toast.void', { n: e.round }) + (e.reason ? ' (' + humanize(e.reason) + ')' : '') + t('toast.void_returned'), { kind: 'error', code: e.reason });
+          panels.refreshSoon();
+        });
         break;
       case 'session_settled':
         if (mine(e.settlements).length) onMine(e);
@@ -401,7 +418,7 @@ window.Bac.ready.then(() => (function (Bac) {
         toast(Bac.describeEvent(e, { game: S.game, me: S.me }));
         break;
       case 'card_dealt':
-        Bac.sound.card();
+        video.hold(e.at, () => Bac.sound.card());
         break;
       default:
         break;
@@ -416,16 +433,20 @@ window.Bac.ready.then(() => (function (Bac) {
     switch (e.type) {
       case 'round_settled':
         S.result = { round: e.round, result: e.result || (S.result && S.result.round === e.round ? S.result.result : null), settlements: list, seq: e.seq };
-        if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtCash(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
-        if (net > 0n) Bac.sound.win();
+        video.hold(e.at, () => {
+          if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtCash(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
+          if (net > 0n) Bac.sound.win();
+        });
         break;
       case 'round_voided':
         S.result = { round: e.round, voided: true, reason: e.reason, settlements: list, seq: e.seq };
         break;
       case 'session_settled':
         S.sessionResult = { session: e.session, settlements: list, seq: e.seq };
-        if (list.length) toast(t('toast.dragon_settled', { net: fmtCashSigned(net) }), { kind: net > 0n ? 'win' : 'info' });
-        if (net > 0n) Bac.sound.win();
+        video.hold(e.at, () => {
+          if (list.length) toast(t('toast.dragon_settled', { net: fmtCashSigned(net) }), { kind: net > 0n ? 'win' : 'info' });
+          if (net > 0n) Bac.sound.win();
+        });
         break;
       default:
         break;
@@ -452,6 +473,7 @@ window.Bac.ready.then(() => (function (Bac) {
       }
       resyncTries = 0;
       applySnapshot(snap);
+      video.record({ type: 'snapshot', server_time: snap.server_time });
       if (S.me) await readBalance();
     } catch (e) {
       if (S.syncing) scheduleResync(1000); // keep the overlay until the table is read again
@@ -510,6 +532,10 @@ window.Bac.ready.then(() => (function (Bac) {
   el.retry.addEventListener('click', () => stream && stream.now());
 
   function onMessage(m) {
+    take(m);
+    video.record(m); // the stage's frame of the state this message left
+  }
+  function take(m) {
     switch (m.type) {
       case 'snapshot': applySnapshot(m); break;
       case 'event':
@@ -526,7 +552,7 @@ window.Bac.ready.then(() => (function (Bac) {
       case 'totals': Bac.foldTotals(S.state, m); invalidate(); break;
       case 'peel': squeeze.onPeel(m); break;
       case 'roads': setRoads(m.roads); break;
-      case 'balance': setBalance(m.balance); break;
+      case 'balance': video.hold(undefined, () => setBalance(m.balance, true), 'balance'); break;
       case 'state': setState(m.state); break; // a server that sends whole states
       default: break;
     }
@@ -576,5 +602,5 @@ window.Bac.ready.then(() => (function (Bac) {
   start();
   // For tests and debugging: dropConnection(ms) cuts the stream and keeps the network "down"
   // for ms, through the same path a real drop takes (onclose, backoff, since=, snapshot).
-  window.BacTable = { S, invalidate, get stream() { return stream; }, dropConnection: (ms) => stream && stream.cut(ms) };
+  window.BacTable = { S, invalidate, video, get stream() { return stream; }, dropConnection: (ms) => stream && stream.cut(ms) };
 })(window.Bac));

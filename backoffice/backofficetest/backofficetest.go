@@ -1,0 +1,520 @@
+// Package backofficetest is the conformance suite every backoffice.Store runs on itself: the
+// audit trail, the audited writes, the aggregator's folds and the reports read from them,
+// checked against the books the same play posted.
+package backofficetest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/access"
+	"github.com/tablehouse/baccarat/backoffice"
+	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/ledger"
+)
+
+// At is the suite's first moment. It has nanoseconds, so that stores must keep times
+// exactly; play starts an hour before a UTC midnight, so that a game crosses days.
+var At = time.Date(2026, 3, 1, 23, 0, 0, 123456789, time.UTC)
+
+// Full is what the suite needs of a store: the back office's, its journals and books, and
+// its accounts.
+type Full interface {
+	backoffice.Journals
+	journal.Store
+	journal.Committer
+	ledger.Store
+	access.Store
+}
+
+// Run runs the suite. open must return a new, empty store for each call; subtests run in
+// parallel.
+func Run(t *testing.T, open func(t *testing.T) Full) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s Full)
+	}{
+		{"the audit trail keeps entries in order and finds them as the filter says", testAuditLog},
+		{"an entry that is not one is refused and nothing is written", testAuditRefused},
+		{"a credit and its entry land together, and a retry lands neither again", testPostAudited},
+		{"an account change and its entry land together, or neither", testAccountsAudited},
+		{"accounts are found by id or name", testSearchAccounts},
+		{"a day of play folds into summaries that match the books", testFoldMatchesBooks},
+		{"a fold applies once: another aggregator's stale fold changes nothing", testFoldOnce},
+		{"folding in small batches gives what one batch gives", testFoldBatches},
+		{"rounds, wagers, shoes and transactions are found in the index", testLookups},
+		{"a tournament's money is folded by day", testTournaments},
+		{"templates are kept, listed and removed, each with its entry", testTemplates},
+		{"the books' totals balance in every currency", testBookTotals},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.fn(t, open(t))
+		})
+	}
+}
+
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if baccarat.ErrorCode(err) != code {
+		t.Fatalf("got %v, want code %s", err, code)
+	}
+}
+
+func entry(actor string, act backoffice.Action, target, reason string, at time.Time) backoffice.Entry {
+	return backoffice.Entry{At: at, Actor: actor, Role: "admin", Action: act, Target: target, Reason: reason,
+		Detail: json.RawMessage(`{"amount":100}`), Source: backoffice.SourceOffice}
+}
+
+func testAuditLog(t *testing.T, s Full) {
+	ctx := t.Context()
+	in := []backoffice.Entry{
+		entry("ann", backoffice.ActWalletCredit, "demo", "Deposit at the cage", At),
+		entry("ann", backoffice.ActTableLimit, "tiger-1", "VIP night", At.Add(time.Minute)),
+		entry("bob", backoffice.ActTableVoid, "tiger-1", "card on the floor", At.Add(2*time.Minute)),
+		entry("bob", backoffice.ActAccountDisable, "demo", "self-exclusion", At.Add(3*time.Minute)),
+		entry("ann", backoffice.ActTableDiff, "tiger-2", "", At.Add(4*time.Minute)),
+	}
+	in[4].Ref = "tiger-2#17"
+	var stored []backoffice.Entry
+	for _, e := range in {
+		got, err := s.RecordAudit(ctx, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(stored) > 0 && got.Seq <= stored[len(stored)-1].Seq {
+			t.Fatalf("seq %d after %d: entries are numbered in order", got.Seq, stored[len(stored)-1].Seq)
+		}
+		stored = append(stored, got)
+	}
+	filters := []backoffice.Filter{
+		{}, {Actor: "ann"}, {Target: "tiger-1"}, {Action: "table."}, {Action: string(backoffice.ActTableVoid)},
+		{Text: "vip"}, {Text: "FLOOR"}, {Text: "#17"}, {From: At.Add(time.Minute), To: At.Add(3 * time.Minute)},
+		{Before: stored[3].Seq, Limit: 2}, {Actor: "ann", Action: "table."}, {Text: "100%"},
+	}
+	for _, f := range filters {
+		got, err := s.AuditLog(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []backoffice.Entry
+		for i := len(stored) - 1; i >= 0; i-- {
+			if f.Matches(stored[i]) && (f.Limit == 0 || len(want) < f.Limit) {
+				want = append(want, stored[i])
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("filter %+v: %d entries, want %d", f, len(got), len(want))
+		}
+		for i := range got {
+			g, w := got[i], want[i]
+			if g.Seq != w.Seq || !g.At.Equal(w.At) || g.Actor != w.Actor || g.Action != w.Action || g.Target != w.Target ||
+				g.Reason != w.Reason || g.Ref != w.Ref || g.Source != w.Source || string(g.Detail) != string(w.Detail) {
+				t.Fatalf("filter %+v: entry %d is %+v, want %+v", f, i, g, w)
+			}
+		}
+	}
+}
+
+func testAuditRefused(t *testing.T, s Full) {
+	ctx := t.Context()
+	bad := []backoffice.Entry{
+		{Actor: "ann", Action: backoffice.ActWalletCredit, Source: backoffice.SourceOffice},                                // no time
+		{At: At, Action: backoffice.ActWalletCredit, Source: backoffice.SourceOffice},                                      // no actor
+		{At: At, Actor: "ann", Action: "wallet.steal", Source: backoffice.SourceOffice},                                    // unknown action
+		{At: At, Actor: "ann", Action: backoffice.ActWalletCredit, Source: "gossip"},                                       // unknown source
+		{At: At, Actor: "ann", Action: backoffice.ActWalletCredit, Source: backoffice.SourceOffice, Detail: []byte("[1]")}, // not an object
+		{At: At, Actor: "ann", Action: backoffice.ActWalletCredit, Source: backoffice.SourceOffice, Reason: "a\u202eb"},    // direction override
+	}
+	for _, e := range bad {
+		if _, err := s.RecordAudit(ctx, e); baccarat.ErrorCode(err) != baccarat.CodeBadRequest {
+			t.Errorf("%+v: got %v, want bad_request", e, err)
+		}
+	}
+	got, err := s.AuditLog(ctx, backoffice.Filter{})
+	if err != nil || len(got) != 0 {
+		t.Fatalf("refused entries were written: %v %v", got, err)
+	}
+}
+
+func credit(key, player string, amount int64) ledger.Transaction {
+	return ledger.Transaction{Key: key, Memo: "credit", At: At, Postings: []ledger.Posting{
+		{Account: ledger.House("EUR"), Amount: -amount}, {Account: ledger.Wallet(player, "EUR"), Amount: amount}}}
+}
+
+func testPostAudited(t *testing.T, s Full) {
+	ctx := t.Context()
+	for _, a := range []string{ledger.House("EUR"), ledger.Wallet("ann", "EUR")} {
+		if err := s.OpenAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := entry("cage", backoffice.ActWalletCredit, "ann", "deposit 17", At)
+	for range 2 {
+		applied, err := s.PostAudited(ctx, credit("credit/ann/17", "ann", 5000), e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = applied
+	}
+	if bal, _ := s.Balance(ctx, ledger.Wallet("ann", "EUR")); bal != 5000 {
+		t.Fatalf("balance %d after one credit posted twice, want 5000", bal)
+	}
+	debit := ledger.Transaction{Key: "debit/ann/1", Memo: "debit", At: At, Postings: []ledger.Posting{
+		{Account: ledger.Wallet("ann", "EUR"), Amount: -9000}, {Account: ledger.House("EUR"), Amount: 9000}}}
+	_, err := s.PostAudited(ctx, debit, entry("cage", backoffice.ActWalletDebit, "ann", "too much", At))
+	wantCode(t, err, baccarat.CodeInsufficientFunds)
+	_, err = s.PostAudited(ctx, credit("credit/ann/18", "ann", 1), backoffice.Entry{At: At})
+	wantCode(t, err, baccarat.CodeBadRequest)
+	if bal, _ := s.Balance(ctx, ledger.Wallet("ann", "EUR")); bal != 5000 {
+		t.Fatalf("balance %d after refused writes, want 5000", bal)
+	}
+	got, err := s.AuditLog(ctx, backoffice.Filter{})
+	if err != nil || len(got) != 1 || got[0].Action != backoffice.ActWalletCredit || got[0].Reason != "deposit 17" {
+		t.Fatalf("entries %+v (%v): want the one credit's", got, err)
+	}
+}
+
+func testAccountsAudited(t *testing.T, s Full) {
+	ctx := t.Context()
+	a := access.Account{ID: "lin", Role: access.RoleDealer, Name: "Lin", Tables: []string{"t1"}, Created: At}
+	if err := s.CreateAccountAudited(ctx, a, entry("boss", backoffice.ActAccountCreate, "lin", "new dealer", At)); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, s.CreateAccountAudited(ctx, a, entry("boss", backoffice.ActAccountCreate, "lin", "again", At)), baccarat.CodeConflict)
+	_, err := s.UpdateAccountAudited(ctx, "lin", func(a *access.Account) (backoffice.Entry, error) {
+		a.Disabled = true
+		return backoffice.Entry{}, baccarat.Errorf(baccarat.CodeBadRequest, "changed my mind")
+	})
+	wantCode(t, err, baccarat.CodeBadRequest)
+	_, err = s.UpdateAccountAudited(ctx, "lin", func(a *access.Account) (backoffice.Entry, error) {
+		a.Disabled = true
+		return backoffice.Entry{}, nil // no entry: refused, nothing written
+	})
+	wantCode(t, err, baccarat.CodeBadRequest)
+	if got, _ := s.Account(ctx, "lin"); got.Disabled {
+		t.Fatal("a refused change was written")
+	}
+	got, err := s.UpdateAccountAudited(ctx, "lin", func(a *access.Account) (backoffice.Entry, error) {
+		a.Disabled = true
+		return entry("boss", backoffice.ActAccountDisable, a.ID, "left the company", At.Add(time.Hour)), nil
+	})
+	if err != nil || !got.Disabled {
+		t.Fatalf("disable: %+v %v", got, err)
+	}
+	_, err = s.UpdateAccountAudited(ctx, "nobody", func(a *access.Account) (backoffice.Entry, error) {
+		return entry("boss", backoffice.ActAccountDisable, a.ID, "", At), nil
+	})
+	wantCode(t, err, baccarat.CodeNotFound)
+	log, err := s.AuditLog(ctx, backoffice.Filter{Target: "lin"})
+	if err != nil || len(log) != 2 || log[0].Action != backoffice.ActAccountDisable || log[1].Action != backoffice.ActAccountCreate {
+		t.Fatalf("entries %+v (%v): want the disable, then the create", log, err)
+	}
+}
+
+func testSearchAccounts(t *testing.T, s Full) {
+	ctx := t.Context()
+	for _, a := range []access.Account{{ID: "ann-1", Name: "Ann Lee"}, {ID: "bob", Name: "Bob 林"}, {ID: "lee_2", Name: "Carol"}, {ID: "x%y", Name: "Dan"}} {
+		a.Role, a.Created = access.RolePlayer, At
+		if a.ID == "x%y" {
+			continue // not an id; a literal % in the query must not match everything
+		}
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for q, want := range map[string][]string{"lee": {"ann-1", "lee_2"}, "LEE": {"ann-1", "lee_2"}, "林": {"bob"}, "%": {}, "_": {"lee_2"}, "": {"ann-1", "bob", "lee_2"}} {
+		got, err := s.SearchAccounts(ctx, q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := []string{}
+		for _, a := range got {
+			ids = append(ids, a.ID)
+		}
+		if !slices.Equal(ids, want) {
+			t.Errorf("search %q: %v, want %v", q, ids, want)
+		}
+	}
+}
+
+// play plays rounds over two UTC days at a EUR table: a limit changed by the pit, a void,
+// a withdrawal-free game of banker, player, tie and pair bets. It returns the game.
+func play(t *testing.T, s Full, id string) *Game {
+	g := NewGame(t, id, "mbs-tiger", "EUR", At)
+	g.Step = 4 * time.Minute // 10 records a round: the rounds cross midnight
+	g.Fund(s, 10_000_000, "ann", "bob")
+	g.Flush(s)
+	for i := range 12 {
+		ws := []Wager{{"ann", "banker", 1000 + int64(i)}, {"bob", "player", 500}, {"bob", "tie", 100}, {"ann", "tiger", 50}}
+		if i == 5 {
+			g.Must(setLimit("tie", 100, 20_000))
+		}
+		if i == 7 { // the pit voids this round after the wagers
+			g.Must(openCmd())
+			for _, w := range ws {
+				g.Must(place(w))
+			}
+			g.Must(voidCmd())
+			continue
+		}
+		g.Round(ws...)
+	}
+	g.Flush(s)
+	return g
+}
+
+func testFoldMatchesBooks(t *testing.T, s Full) {
+	ctx := t.Context()
+	g := play(t, s, "tiger-eur")
+	if _, err := backoffice.CatchUp(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if lag, err := s.Lagging(ctx, 10); err != nil || len(lag) != 0 {
+		t.Fatalf("after a catch-up, journals behind: %+v %v", lag, err)
+	}
+	if err := BooksAgree(ctx, s, g.ID, "EUR", []string{"ann", "bob"}, 2*10_000_000); err != nil {
+		t.Error(err)
+	}
+	sum, err := s.Report(ctx, backoffice.Query{From: "2026-01-01", To: "2026-12-31"})
+	if err != nil || len(sum.Rows) != 1 {
+		t.Fatalf("report: %+v %v", sum, err)
+	}
+	got := sum.Rows[0]
+	if got.Rounds != 11 || got.Voids != 1 || got.Wagers != 48 {
+		t.Errorf("figures %+v: want 11 rounds, 1 void, 48 wagers", got.Figures)
+	}
+	// By day: two days, summing to the whole; by bet: the same settled and returned.
+	byDay, err := s.Report(ctx, backoffice.Query{From: "2026-03-01", To: "2026-03-02", ByDay: true, ByTable: true, ByGame: true})
+	if err != nil || len(byDay.Rows) != 2 || byDay.Rows[0].Day != "2026-03-01" || byDay.Rows[1].Table != g.ID || byDay.Rows[1].Game != "mbs-tiger" {
+		t.Fatalf("by day: %+v %v", byDay.Rows, err)
+	}
+	var total backoffice.Figures
+	for _, r := range byDay.Rows {
+		total.Add(r.Figures)
+	}
+	if total != got.Figures {
+		t.Errorf("the days add up to %+v, the whole is %+v", total, got.Figures)
+	}
+	var settled, returned, staked int64
+	for _, b := range byDay.Bets {
+		settled, returned, staked = settled+b.Settled, returned+b.Returned, staked+b.Staked
+		if b.Variant == "" || b.Currency != "EUR" {
+			t.Errorf("bet row %+v: want a variant and the currency", b)
+		}
+	}
+	if settled != got.Settled || returned != got.Returned || staked != got.Staked {
+		t.Errorf("the bets add up to settled %d returned %d staked %d; the days to %+v", settled, returned, staked, got.Figures)
+	}
+	// The pit's limit change and void are in the audit trail once, even after another pass.
+	if _, err := backoffice.CatchUp(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	log, err := s.AuditLog(ctx, backoffice.Filter{Target: g.ID})
+	if err != nil || len(log) != 2 || log[0].Action != backoffice.ActTableVoid || log[1].Action != backoffice.ActTableLimit ||
+		log[0].Actor != "pit-7" || log[0].Reason != "dealer_error" || log[0].Source != backoffice.SourceJournal || log[1].Reason != "VIP night" {
+		t.Fatalf("journal entries %+v (%v): want the pit's void and limit change", log, err)
+	}
+	// Whole months are read from the monthly rows, the days around them from the daily ones:
+	// the bets add up the same either way.
+	for _, span := range [][2]string{{"2026-01-01", "2026-12-31"}, {"2026-03-02", "2026-12-31"}, {"2026-02-15", "2026-03-01"}, {"2026-03-01", "2026-04-30"}} {
+		months, err1 := s.Report(ctx, backoffice.Query{From: span[0], To: span[1], ByTable: true})
+		days, err2 := s.Report(ctx, backoffice.Query{From: span[0], To: span[1], ByTable: true, ByDay: true})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if a, b := betTotals(months.Bets), betTotals(days.Bets); len(a) == 0 || !maps.Equal(a, b) {
+			t.Errorf("%v: bets by month %v, by day %v", span, a, b)
+		}
+	}
+	if out, _ := s.Report(ctx, backoffice.Query{From: "2026-03-01", To: "2026-03-01", Currency: "JPY"}); len(out.Rows) != 0 {
+		t.Errorf("a currency filter kept %+v", out.Rows)
+	}
+	wantCode(t, func() error {
+		_, err := s.Report(ctx, backoffice.Query{From: "2026-03-02", To: "2026-03-01"})
+		return err
+	}(), baccarat.CodeBadRequest)
+}
+
+func testFoldOnce(t *testing.T, s Full) {
+	ctx := t.Context()
+	play(t, s, "t1")
+	lags, err := s.Lagging(ctx, 10)
+	if err != nil || len(lags) != 1 {
+		t.Fatalf("lagging %+v %v", lags, err)
+	}
+	recs, err := s.LoadRange(ctx, "t1", 1, lags[0].Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := backoffice.FoldRecords(lags[0].Mark, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ApplyFold(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := s.Report(ctx, backoffice.Query{From: "2026-01-01", To: "2026-12-31"})
+	wantCode(t, s.ApplyFold(ctx, f), baccarat.CodeConflict)
+	after, _ := s.Report(ctx, backoffice.Query{From: "2026-01-01", To: "2026-12-31"})
+	if len(before.Rows) != 1 || len(after.Rows) != 1 || before.Rows[0] != after.Rows[0] {
+		t.Fatalf("a stale fold changed the figures: %+v → %+v", before.Rows, after.Rows)
+	}
+	if lags, _ := s.Lagging(ctx, 10); len(lags) != 0 {
+		t.Fatalf("still behind: %+v", lags)
+	}
+}
+
+func testFoldBatches(t *testing.T, s Full) {
+	ctx := t.Context()
+	g := play(t, s, "small")
+	recs, err := s.LoadRange(ctx, g.ID, 1, g.Head().Seq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := backoffice.FoldRecords(backoffice.Mark{Table: g.ID}, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want backoffice.Figures
+	for _, d := range whole.Days {
+		want.Add(d.Figures)
+	}
+	lags, _ := s.Lagging(ctx, 10)
+	if n, err := backoffice.FoldJournal(ctx, s, lags[0], 7); err != nil || n != len(recs) {
+		t.Fatalf("folded %d of %d records: %v", n, len(recs), err)
+	}
+	sum, err := s.Report(ctx, backoffice.Query{From: "2026-01-01", To: "2026-12-31"})
+	if err != nil || len(sum.Rows) != 1 || sum.Rows[0].Figures != want {
+		t.Fatalf("in batches of 7: %+v (%v), in one: %+v", sum.Rows, err, want)
+	}
+}
+
+func testLookups(t *testing.T, s Full) {
+	ctx := t.Context()
+	g := play(t, s, "look")
+	if _, err := backoffice.CatchUp(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	recs, _ := s.LoadRange(ctx, g.ID, 1, g.Head().Seq)
+	for round := uint64(1); round <= 12; round++ {
+		r, err := s.Round(ctx, g.ID, round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first, last uint64
+		for _, rec := range recs[1:] {
+			var e struct{ Round uint64 }
+			_ = json.Unmarshal(rec.Data, &e)
+			if e.Round == round {
+				if first == 0 {
+					first = rec.Seq
+				}
+				last = rec.Seq
+			}
+		}
+		status := backoffice.RoundSettled
+		if round == 8 {
+			status = backoffice.RoundVoid
+		}
+		if r.First != first || r.Last != last || r.Status != status || r.Shoe != 1 || r.Result == "" {
+			t.Errorf("round %d: %+v, want records %d–%d, %s, shoe 1", round, r, first, last, status)
+		}
+	}
+	_, err := s.Round(ctx, g.ID, 99)
+	wantCode(t, err, baccarat.CodeNotFound)
+	w, err := s.Wager(ctx, g.ID, 5)
+	if err != nil || w.Round != 2 || w.Player != "ann" || w.Bet != "banker" || w.Stake != 1001 {
+		t.Fatalf("wager 5: %+v %v", w, err)
+	}
+	sh, err := s.Shoe(ctx, g.ID, 1)
+	if err != nil || sh.Started < 2 || sh.Ended != 0 {
+		t.Fatalf("shoe 1: %+v %v", sh, err)
+	}
+	// A wager's ledger transaction leads to its round; so does a settlement's.
+	table, round, err := s.Transaction(ctx, fmt.Sprintf("%s/%d", g.ID, r5(recs)))
+	if err != nil || table != g.ID || round != 2 {
+		t.Fatalf("the transaction of wager 5: %s %d %v", table, round, err)
+	}
+	_, _, err = s.Transaction(ctx, "no-such-key")
+	wantCode(t, err, baccarat.CodeNotFound)
+	if calls, err := s.WagerCalls(ctx, g.ID, []uint64{1, 2, 99}); err != nil || len(calls) != 0 {
+		t.Fatalf("an internal table's wagers have no wallet calls: %+v %v", calls, err)
+	}
+	sess, err := s.Sessions(ctx, "bob", 10)
+	if err != nil || len(sess) != 2 || sess[0].Day != "2026-03-02" || sess[0].Currency != "EUR" || sess[0].Wagers+sess[1].Wagers != 24 {
+		t.Fatalf("bob's sessions: %+v %v", sess, err)
+	}
+	infos, err := s.TableInfos(ctx)
+	if err != nil || len(infos) != 1 || infos[0].Game != "mbs-tiger" || infos[0].Currency != "EUR" || !infos[0].Created.Equal(At) {
+		t.Fatalf("tables: %+v %v", infos, err)
+	}
+}
+
+// BooksAgree checks a report of one table's play against the books it posted, apart from the
+// folds that made the report: the house's takings are what its account gained beyond what it
+// funded the players with, the players are down by as much (less what is still in play), and
+// the stakes placed are those settled, refunded and still in play. It reads the report for
+// the 2020s, in currency cur.
+func BooksAgree(ctx context.Context, s Full, table, cur string, players []string, funded int64) error {
+	sum, err := s.Report(ctx, backoffice.Query{From: "2020-01-01", To: "2029-12-31", Table: table, Currency: cur})
+	if err != nil {
+		return err
+	}
+	if len(sum.Rows) != 1 {
+		return fmt.Errorf("the report of %s has %d rows", table, len(sum.Rows))
+	}
+	got := sum.Rows[0]
+	house, _ := s.Balance(ctx, ledger.House(ledger.Currency(cur)))
+	inplay, _ := s.Balance(ctx, ledger.InPlay(table, ledger.Currency(cur)))
+	var wallets int64
+	for _, p := range players {
+		b, _ := s.Balance(ctx, ledger.Wallet(p, ledger.Currency(cur)))
+		wallets += b
+	}
+	switch {
+	case got.Takings() != house+funded:
+		return fmt.Errorf("takings %d, but the house holds %d beyond the %d it funded", got.Takings(), house+funded, funded)
+	case funded-wallets-inplay != got.Takings():
+		return fmt.Errorf("the players are %d down, the report's takings %d", funded-wallets-inplay, got.Takings())
+	case got.Staked != got.Settled+got.Refunded+inplay:
+		return fmt.Errorf("staked %d is not settled %d + refunded %d + in play %d", got.Staked, got.Settled, got.Refunded, inplay)
+	}
+	return nil
+}
+
+// Play is the suite's day of play at a EUR Tiger table (play), for a store's own tests: the
+// players ann and bob were funded 10,000,000 each.
+func Play(t *testing.T, s Full, id string) *Game { return play(t, s, id) }
+
+// betTotals adds bet rows up by bet.
+func betTotals(rows []backoffice.BetRow) map[string][4]int64 {
+	out := map[string][4]int64{}
+	for _, b := range rows {
+		x := out[b.Table+"/"+b.Bet]
+		out[b.Table+"/"+b.Bet] = [4]int64{x[0] + b.Wagers, x[1] + b.Staked, x[2] + b.Settled, x[3] + b.Returned}
+	}
+	return out
+}
+
+// r5 is the seq of the record that placed wager 5.
+func r5(recs []journal.Record) uint64 {
+	for _, rec := range recs {
+		var e struct {
+			Type  string
+			Wager *struct{ ID uint64 }
+		}
+		_ = json.Unmarshal(rec.Data, &e)
+		if e.Type == "wager_placed" && e.Wager != nil && e.Wager.ID == 5 {
+			return rec.Seq
+		}
+	}
+	return 0
+}
