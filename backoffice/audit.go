@@ -40,13 +40,14 @@ const (
 	ActTemplateDelete Action = "template.delete"
 	ActCallResend     Action = "reconciliation.resend"
 	ActCallSettle     Action = "reconciliation.settle"
+	ActPlayerLimits   Action = "player.limits" // a player's responsible-gaming limits replaced
 )
 
 // Actions lists every action, for validation and for the audit page's filter.
 var Actions = []Action{ActAccountCreate, ActAccountUpdate, ActAccountDisable, ActAccountEnable, ActAccountRevoke,
 	ActAccountToken, ActWalletCredit, ActWalletDebit, ActTableCreate, ActTableLimit, ActTableArea, ActTableDiff,
 	ActTableVoid, ActTableCommand, ActTournamentNew, ActTournamentStop, ActTemplateSave, ActTemplateDelete,
-	ActCallResend, ActCallSettle}
+	ActCallResend, ActCallSettle, ActPlayerLimits}
 
 // Known reports whether a is one of Actions.
 func (a Action) Known() bool {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"time"
 
@@ -474,6 +475,32 @@ func (db *DB) Events(ctx context.Context, player string, after int64, limit int)
 			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE seq > $1 ORDER BY seq LIMIT $2`, after, limit)
 		} else {
 			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE player = $1 AND seq > $2 ORDER BY seq LIMIT $3`, player, after, limit)
+		}
+		if err != nil {
+			return err
+		}
+		out, err = scanEvents(rows)
+		return err
+	})
+	return out, wrap("events", err)
+}
+
+// Recent lists events newest first; see responsible.Store.
+func (db *DB) Recent(ctx context.Context, player string, before int64, limit int) ([]responsible.Event, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 1000
+	}
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	var out []responsible.Event
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		var rows pgx.Rows
+		var err error
+		if player == "" {
+			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE seq < $1 ORDER BY seq DESC LIMIT $2`, before, limit)
+		} else {
+			rows, err = c.Query(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE player = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`, player, before, limit)
 		}
 		if err != nil {
 			return err

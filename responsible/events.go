@@ -89,8 +89,10 @@ type Store interface {
 	// Record writes an event (a limit reached); one with a Once already recorded is dropped.
 	Record(ctx context.Context, e Event) error
 	// Events lists a player's events after seq, oldest first, at most limit; player ""
-	// lists everyone's (the back office).
+	// lists everyone's (the back office). Recent lists them newest first, before seq (0:
+	// from the newest).
 	Events(ctx context.Context, player string, after int64, limit int) ([]Event, error)
+	Recent(ctx context.Context, player string, before int64, limit int) ([]Event, error)
 	// Undelivered claims events whose webhook is pending and due at now, for ClaimFor: no
 	// other server of a cluster takes them meanwhile, and if this one dies before it says
 	// how the delivery went they fall due again. Delivered marks one sent (ok) or to be tried

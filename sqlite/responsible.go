@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"time"
 
@@ -556,6 +557,28 @@ func (db *DB) Events(ctx context.Context, player string, after int64, limit int)
 		rows, err = db.r.QueryContext(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE seq > ? ORDER BY seq LIMIT ?`, after, limit)
 	} else {
 		rows, err = db.r.QueryContext(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE player = ? AND seq > ? ORDER BY seq LIMIT ?`, player, after, limit)
+	}
+	if err != nil {
+		return nil, wrap("events", err)
+	}
+	evs, err := scanEvents(rows)
+	return evs, wrap("events", err)
+}
+
+// Recent lists events newest first; see responsible.Store.
+func (db *DB) Recent(ctx context.Context, player string, before int64, limit int) ([]responsible.Event, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 1000
+	}
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	var rows *sql.Rows
+	var err error
+	if player == "" {
+		rows, err = db.r.QueryContext(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE seq < ? ORDER BY seq DESC LIMIT ?`, before, limit)
+	} else {
+		rows, err = db.r.QueryContext(ctx, `SELECT `+eventColumns+` FROM rg_events WHERE player = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, player, before, limit)
 	}
 	if err != nil {
 		return nil, wrap("events", err)

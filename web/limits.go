@@ -1,7 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -90,26 +92,12 @@ func (s *Server) limitsView(r *http.Request, a access.Account) (LimitsView, erro
 
 // recentEvents are a player's last n events, oldest first.
 func (s *Server) recentEvents(r *http.Request, player string, n int) ([]responsible.Event, error) {
-	var all []responsible.Event
-	var after int64
-	for {
-		evs, err := s.host.Limits().Events(r.Context(), player, after, 1000)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, evs...)
-		if len(all) > n {
-			all = all[len(all)-n:]
-		}
-		if len(evs) < 1000 {
-			break
-		}
-		after = evs[len(evs)-1].Seq
+	evs, err := s.host.Limits().Recent(r.Context(), player, 0, n)
+	if err != nil {
+		return nil, err
 	}
-	if all == nil {
-		all = []responsible.Event{}
-	}
-	return all, nil
+	slices.Reverse(evs)
+	return evs, nil
 }
 
 // limitsStore is the store of limits, or the error that says this server keeps none.
@@ -261,14 +249,18 @@ func (s *Server) handleAccountLimits(w http.ResponseWriter, r *http.Request, id 
 }
 
 // handleSetAccountLimits is PUT /api/admin/accounts/{id}/limits: an admin replaces the
-// limits the operator's launch (or an admin) set, in the player's currency. An exclusion
-// the player chose on our pages stays as it is.
+// limits the operator's launch (or an admin) set, in the player's currency, with a reason
+// for the audit trail. An exclusion the player chose on our pages stays as it is.
 func (s *Server) handleSetAccountLimits(w http.ResponseWriter, r *http.Request, id Identity) {
-	var l responsible.Limits
-	if err := readJSON(w, r, &l); err != nil {
+	var q struct {
+		responsible.Limits
+		Reason string `json:"reason"` // for the audit trail (audited)
+	}
+	if err := readJSON(w, r, &q); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	l := q.Limits
 	if err := l.Validate(s.limitsNow()); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -293,7 +285,8 @@ func (s *Server) handleSetAccountLimits(w http.ResponseWriter, r *http.Request, 
 }
 
 // handleLimitEvents is GET /api/admin/limit-events: every player's responsible-gaming
-// events in order (?player= one player's; ?after= the last seq seen; ?limit= at most, 1000).
+// events in order (?player= one player's; ?after= the last seq seen; ?limit= at most, 1000),
+// or newest first with ?before= (0: from the newest), as the audit page pages back.
 func (s *Server) handleLimitEvents(w http.ResponseWriter, r *http.Request, id Identity) {
 	store, err := s.limitsStore()
 	if err != nil {
@@ -308,13 +301,19 @@ func (s *Server) handleLimitEvents(w http.ResponseWriter, r *http.Request, id Id
 			return
 		}
 	}
-	after, _ := strconv.ParseInt(q.Get("after"), 10, 64)
-	n, _ := strconv.Atoi(q.Get("limit"))
-	if after < 0 || n < 0 || n > 1000 {
-		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "after: a seq (0 or more); limit: 1 to 1000"))
+	after, errA := strconv.ParseInt(cmp.Or(q.Get("after"), "0"), 10, 64)
+	before, errB := strconv.ParseInt(cmp.Or(q.Get("before"), "0"), 10, 64)
+	n, errN := strconv.Atoi(cmp.Or(q.Get("limit"), "0"))
+	if errA != nil || errB != nil || errN != nil || after < 0 || before < 0 || n < 0 || n > 1000 || (after > 0 && before > 0) {
+		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "after or before: a seq (0 or more), not both; limit: 1 to 1000"))
 		return
 	}
-	evs, err := store.Events(r.Context(), player, after, n)
+	var evs []responsible.Event
+	if q.Has("before") {
+		evs, err = store.Recent(r.Context(), player, before, n) // newest first
+	} else {
+		evs, err = store.Events(r.Context(), player, after, n)
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return

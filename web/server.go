@@ -196,7 +196,7 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("POST /api/me/reality-check", s.auth(players, s.handleRealityCheck))
 	m.HandleFunc("POST /api/me/exclude", s.auth(players, s.handleExclude))
 	m.HandleFunc("GET /api/admin/accounts/{id}/limits", s.auth(admins, s.handleAccountLimits))
-	m.HandleFunc("PUT /api/admin/accounts/{id}/limits", s.auth(admins, s.handleSetAccountLimits))
+	m.HandleFunc("PUT /api/admin/accounts/{id}/limits", s.auth(admins, s.audited(backoffice.ActPlayerLimits, s.handleSetAccountLimits)))
 	m.HandleFunc("GET /api/admin/limit-events", s.auth(admins, s.handleLimitEvents))
 	m.HandleFunc("POST /api/tables/{id}/wagers", s.auth(players, s.handleWager))
 	m.HandleFunc("POST /api/tables/{id}/withdraw", s.auth(players, s.handleWithdraw))

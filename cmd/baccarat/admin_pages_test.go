@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -488,7 +489,27 @@ func abs(v int64) int64 {
 }
 
 func readAudit(p *adminCase) {
+	// A player's limits set by an admin: a staff action in the trail, and the first entry of
+	// the players' responsible-gaming record below it.
+	player := "rg-" + p.name
+	for _, c := range []struct{ method, path, body string }{
+		{"POST", "/api/admin/accounts", `{"id":"` + player + `","role":"player"}`},
+		{"PUT", "/api/admin/accounts/" + player + "/limits", `{"loss_per_day":50000,"reason":"asked by the player's casino"}`},
+	} {
+		req, _ := http.NewRequest(c.method, p.s.web.URL()+c.path, strings.NewReader(c.body))
+		req.Header.Set("Authorization", "Bearer "+p.tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 300 {
+			p.t.Fatalf("%s %s: %d", c.method, c.path, resp.StatusCode)
+		}
+	}
 	p.open("/admin/audit")
+	p.do("the players' record", waitJS(`document.querySelector('#audit-rg-list tbody tr[data-kind="limits_set"][data-player="`+player+`"]') !== null`, 10*time.Second),
+		waitJS(`document.querySelector('#audit-list tbody tr[data-action="player.limits"][data-target="`+player+`"]') !== null`, 10*time.Second))
 	p.do("the trail", waitJS(`document.querySelectorAll('#audit-list tbody tr[data-action]').length >= 5`, 10*time.Second))
 	var acts []string
 	p.eval(`Array.from(document.querySelectorAll('#audit-list tbody tr[data-action]')).map((r) => r.dataset.action)`, &acts)

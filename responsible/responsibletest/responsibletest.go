@@ -284,4 +284,12 @@ func testEventsOnce(t *testing.T, s Store) {
 	if len(all) < 2 {
 		t.Fatalf("everyone's events: %d", len(all))
 	}
+	recent, err := s.Recent(ctx, "gus", 0, 1)
+	must(t, err)
+	if len(recent) != 1 || recent[0].Seq != evs[1].Seq {
+		t.Fatalf("the newest first: %+v", recent)
+	}
+	if older, _ := s.Recent(ctx, "gus", recent[0].Seq, 10); len(older) != 1 || older[0].Seq != evs[0].Seq {
+		t.Fatalf("then the ones before: %+v", older)
+	}
 }

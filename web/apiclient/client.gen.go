@@ -1936,6 +1936,29 @@ type DebitAccountJSONBody struct {
 	Reason string  `json:"reason"`
 }
 
+// SetAccountLimitsJSONBody defines parameters for SetAccountLimits.
+type SetAccountLimitsJSONBody struct {
+	Excluded *Exclusion `json:"excluded,omitempty"`
+
+	// LossPerDay the same over a UTC calendar day
+	LossPerDay *int64 `json:"loss_per_day,omitempty"`
+
+	// LossPerSession staked minus returned in a session, open wagers counted as lost, at most this
+	LossPerSession *int64 `json:"loss_per_session,omitempty"`
+
+	// RealityCheckMinutes every so many minutes play stops for a reality check the player answers (betting is refused reality_check until then)
+	RealityCheckMinutes *int `json:"reality_check_minutes,omitempty"`
+
+	// Reason why, for the audit trail
+	Reason *string `json:"reason,omitempty"`
+
+	// SessionMinutes a session ends this long after sign-in (its open wagers still settle)
+	SessionMinutes *int `json:"session_minutes,omitempty"`
+
+	// StakePerRound the most staked in one round of one table
+	StakePerRound *int64 `json:"stake_per_round,omitempty"`
+}
+
 // RevokeTokensJSONBody defines parameters for RevokeTokens.
 type RevokeTokensJSONBody struct {
 	// Reason why, for the audit trail
@@ -2002,7 +2025,10 @@ type ListLimitEventsParams struct {
 
 	// After the last seq seen
 	After *int64 `form:"after,omitempty" json:"after,omitempty"`
-	Limit *int   `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Before newest first, before this seq (0: from the newest); not with after
+	Before *int64 `form:"before,omitempty" json:"before,omitempty"`
+	Limit  *int   `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // GetReconciliationParams defines parameters for GetReconciliation.
@@ -2270,7 +2296,7 @@ type CreditAccountJSONRequestBody CreditAccountJSONBody
 type DebitAccountJSONRequestBody DebitAccountJSONBody
 
 // SetAccountLimitsJSONRequestBody defines body for SetAccountLimits for application/json ContentType.
-type SetAccountLimitsJSONRequestBody = PlayerLimits
+type SetAccountLimitsJSONRequestBody SetAccountLimitsJSONBody
 
 // RevokeTokensJSONRequestBody defines body for RevokeTokens for application/json ContentType.
 type RevokeTokensJSONRequestBody RevokeTokensJSONBody
@@ -5238,6 +5264,18 @@ func NewListLimitEventsRequest(server string, params *ListLimitEventsParams) (*h
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Before != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "before", *params.Before, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
