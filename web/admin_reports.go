@@ -50,9 +50,11 @@ type ReportRow struct {
 	// unit); Priced the stakes settled on bets with a known edge.
 	Expected int64       `json:"expected"`
 	Priced   int64       `json:"priced"`
-	Bets     []ReportBet `json:"bets"`
+	Bets     []ReportBet `json:"bets,omitempty"` // a row's only with ?bets=rows; the totals' always
 
-	theory *big.Rat // Σ settled × edge, exact
+	theory    *big.Rat // Σ settled × edge, exact
+	theoryNum *big.Int // the same over the report's common denominator, as it is summed
+	scratch   big.Int
 }
 
 // ReportView is GET /api/admin/reports's answer.
@@ -99,7 +101,8 @@ func (s *Server) reportQuery(r *http.Request) (backoffice.Query, []string, error
 	return q, group, q.Check()
 }
 
-// handleReport is GET /api/admin/reports (?format=csv: the rows as CSV).
+// handleReport is GET /api/admin/reports (?format=csv: the rows as CSV; ?bets=rows: each row
+// with its bets, as the totals always are).
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, id Identity) {
 	o, err := s.office()
 	if err != nil {
@@ -116,7 +119,8 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, id Identit
 		s.writeError(w, r, err)
 		return
 	}
-	v := buildReport(r.Context(), q, sum)
+	rowBets := r.URL.Query().Get("bets") == "rows"
+	v := buildReport(r.Context(), q, sum, rowBets)
 	v.Group = group
 	if lags, err := o.Lagging(r.Context(), 1000); err == nil {
 		v.Behind = len(lags)
@@ -131,7 +135,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, id Identit
 // rowKey is a row's keys.
 type rowKey struct{ day, table, game, currency string }
 
-func buildReport(ctx context.Context, q backoffice.Query, sum backoffice.Summary) ReportView {
+func buildReport(ctx context.Context, q backoffice.Query, sum backoffice.Summary, rowBets bool) ReportView {
 	v := ReportView{From: q.From, To: q.To, Rows: []ReportRow{}, Totals: []ReportRow{}}
 	index := map[rowKey]int{}
 	totals := map[string]int{}
@@ -148,50 +152,92 @@ func buildReport(ctx context.Context, q backoffice.Query, sum backoffice.Summary
 	}
 	edges := edgeBook{}
 	for _, b := range sum.Bets {
+		edges.of(ctx, b.Variant, b.Bet)
+	}
+	th := newTheory(edges)
+	for _, b := range sum.Bets {
 		edge := edges.of(ctx, b.Variant, b.Bet)
 		if i, ok := index[rowKey{b.Day, b.Table, b.Game, b.Currency}]; ok {
-			v.Rows[i].addBet(b, edge)
+			v.Rows[i].addBet(b, edge, th, rowBets)
 		}
 		if i, ok := totals[b.Currency]; ok {
-			v.Totals[i].addBet(b, edge)
+			v.Totals[i].addBet(b, edge, th, true)
 		}
 	}
 	for i := range v.Rows {
-		v.Rows[i].finish()
+		v.Rows[i].finish(th)
+		if !rowBets {
+			v.Rows[i].Bets = nil
+		}
 	}
 	for i := range v.Totals {
-		v.Totals[i].finish()
+		v.Totals[i].finish(th)
 	}
 	return v
 }
 
-func (row *ReportRow) addBet(b backoffice.BetRow, edge *big.Rat) {
-	i := slices.IndexFunc(row.Bets, func(x ReportBet) bool { return x.Bet == b.Bet })
-	if i < 0 {
-		row.Bets = append(row.Bets, ReportBet{Bet: b.Bet})
-		i = len(row.Bets) - 1
-		if edge != nil {
-			f := figure(edge, false)
-			row.Bets[i].Edge = &f
+// theory sums Σ settled × edge exactly without a fraction's normalisation at each step: every
+// edge of the report is written over one common denominator (the least common multiple of
+// theirs), so a row's sum is an integer numerator over it, reduced once when the row is done.
+// A year by day and table adds some 180,000 of these.
+type theory struct {
+	den    *big.Int
+	scaled map[*big.Rat]*big.Int // each edge's numerator over den
+}
+
+func newTheory(edges edgeBook) *theory {
+	t := &theory{den: big.NewInt(1), scaled: map[*big.Rat]*big.Int{}}
+	var g big.Int
+	for _, bets := range edges {
+		for _, e := range bets {
+			if e == nil {
+				continue
+			}
+			// den = lcm(den, e.Denom()) = den / gcd × e.Denom()
+			g.GCD(nil, nil, t.den, e.Denom())
+			t.den.Mul(new(big.Int).Quo(t.den, &g), e.Denom())
 		}
 	}
-	rb := &row.Bets[i]
-	rb.Wagers, rb.Staked, rb.Settled, rb.Returned = rb.Wagers+b.Wagers, rb.Staked+b.Staked, rb.Settled+b.Settled, rb.Returned+b.Returned
-	if edge != nil && b.Settled != 0 {
-		if row.theory == nil {
-			row.theory = new(big.Rat)
+	for _, bets := range edges {
+		for _, e := range bets {
+			if e != nil {
+				t.scaled[e] = new(big.Int).Mul(e.Num(), new(big.Int).Quo(t.den, e.Denom()))
+			}
 		}
-		row.theory.Add(row.theory, new(big.Rat).Mul(edge, big.NewRat(b.Settled, 1)))
+	}
+	return t
+}
+
+func (row *ReportRow) addBet(b backoffice.BetRow, edge *big.Rat, th *theory, keepBets bool) {
+	if keepBets {
+		i := slices.IndexFunc(row.Bets, func(x ReportBet) bool { return x.Bet == b.Bet })
+		if i < 0 {
+			row.Bets = append(row.Bets, ReportBet{Bet: b.Bet})
+			i = len(row.Bets) - 1
+			if edge != nil {
+				f := figure(edge, false)
+				row.Bets[i].Edge = &f
+			}
+		}
+		rb := &row.Bets[i]
+		rb.Wagers, rb.Staked, rb.Settled, rb.Returned = rb.Wagers+b.Wagers, rb.Staked+b.Staked, rb.Settled+b.Settled, rb.Returned+b.Returned
+	}
+	if edge != nil && b.Settled != 0 {
+		if row.theoryNum == nil {
+			row.theoryNum = new(big.Int)
+		}
+		row.theoryNum.Add(row.theoryNum, row.scratch.Mul(th.scaled[edge], row.scratch.SetInt64(b.Settled)))
 		row.Priced += b.Settled
 	}
 }
 
 // finish works out the takings, hold and theory of a row and its bets.
-func (row *ReportRow) finish() {
+func (row *ReportRow) finish(th *theory) {
 	row.MinorUnits = baccarat.MinorUnits(row.Currency)
 	row.Takings = row.Figures.Takings()
 	row.Hold = ratio(row.Takings, row.Settled)
-	if row.theory != nil && row.Priced > 0 {
+	if row.theoryNum != nil && row.Priced > 0 {
+		row.theory = new(big.Rat).SetFrac(row.theoryNum, th.den)
 		f := figure(new(big.Rat).Quo(row.theory, big.NewRat(row.Priced, 1)), false)
 		row.Theory = &f
 		e, _ := new(big.Float).SetRat(row.theory).Int64()

@@ -151,6 +151,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "baccarat is serving at %s (database %s)\n\n", s.web.URL(), shownDB(s.DB))
 	fmt.Fprintf(e.stdout, "  Play (demo player):   %s\n", s.links["player"])
 	fmt.Fprintf(e.stdout, "  Dealer console:       %s\n", s.links["dealer"])
+	fmt.Fprintf(e.stdout, "  Back office (admin):  %s\n", s.links["back_office"])
 	fmt.Fprintf(e.stdout, "  Admin token:          %s\n", s.links["admin"])
 	fmt.Fprintf(e.stdout, "  API description:      %s/api/openapi.json   metrics: %s/metrics\n\nCtrl-C stops; every round resumes at the next start.\n", s.web.URL(), s.web.URL())
 	<-ctx.Done()
@@ -511,7 +512,7 @@ func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *access.Token
 	}
 	player, dealer, admin := tokens.Issue(accts[0]), tokens.Issue(accts[1]), tokens.Issue(accts[2])
 	s.links = map[string]string{"player": "/?token=" + player, "dealer": "/dealer/" + dealerTable + "?token=" + dealer,
-		"admin": admin, "player_token": player, "dealer_token": dealer}
+		"admin": admin, "back_office": "/admin?token=" + admin, "player_token": player, "dealer_token": dealer}
 	return nil
 }
 

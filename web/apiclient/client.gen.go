@@ -596,6 +596,21 @@ func (e GetReportParamsFormat) Valid() bool {
 	}
 }
 
+// Defines values for GetReportParamsBets.
+const (
+	Rows GetReportParamsBets = "rows"
+)
+
+// Valid indicates whether the value is a known member of the GetReportParamsBets enum.
+func (e GetReportParamsBets) Valid() bool {
+	switch e {
+	case Rows:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetTournamentReportParamsFormat.
 const (
 	GetTournamentReportParamsFormatCsv  GetTournamentReportParamsFormat = "csv"
@@ -2072,10 +2087,16 @@ type GetReportParams struct {
 
 	// Format csv: the rows and totals as CSV, amounts in major units
 	Format *GetReportParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Bets rows: each row with its bets (the totals always carry theirs)
+	Bets *GetReportParamsBets `form:"bets,omitempty" json:"bets,omitempty"`
 }
 
 // GetReportParamsFormat defines parameters for GetReport.
 type GetReportParamsFormat string
+
+// GetReportParamsBets defines parameters for GetReport.
+type GetReportParamsBets string
 
 // GetTournamentReportParams defines parameters for GetTournamentReport.
 type GetTournamentReportParams struct {
@@ -5574,6 +5595,18 @@ func NewGetReportRequest(server string, params *GetReportParams) (*http.Request,
 		if params.Format != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Bets != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "bets", *params.Bets, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
