@@ -26,15 +26,25 @@ type care struct {
 	now     func() time.Time
 	mu      sync.Mutex
 	players map[string]*careEntry
+	swept   time.Time // the last sweep of idle standings
 }
 
 // careTTL is how long a standing read from the store is trusted for a first check: what
-// another server changed (a limit set there, a wager at its tables) is seen this soon.
-const careTTL = 2 * time.Second
+// another server changed (a limit set there, a wager at its tables) is seen this soon by the
+// first check, and at once by the commit, which reads the store itself. A refusal from the
+// cache is always checked again on a fresh read, so a stale standing never refuses what the
+// store allows; a stale one that allows what the store refuses costs a commit retried one
+// command at a time. Changes made on this server forget the standing at once.
+const careTTL = 30 * time.Second
+
+// careIdle is how long a player's standing is kept after its last use: a host that has seen
+// a million players does not keep a million standings.
+const careIdle = 10 * time.Minute
 
 type careEntry struct {
 	st   responsible.Standing
 	read time.Time
+	used time.Time // the last check or hold (for careIdle)
 	// held: stake taken at a table, not yet committed, in all and by table round.
 	held      baccarat.Money
 	heldRound map[responsible.RoundKey]baccarat.Money
@@ -60,6 +70,9 @@ func (c *care) standing(ctx context.Context, player, cur string, fresh bool) (*c
 	now := c.now()
 	c.mu.Lock()
 	e := c.players[player]
+	if e != nil {
+		e.used = now
+	}
 	c.mu.Unlock()
 	if e != nil && !fresh && !e.stale && now.Sub(e.read) < careTTL {
 		return e, nil
@@ -87,13 +100,28 @@ func (c *care) standing(ctx context.Context, player, cur string, fresh bool) (*c
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fe := &careEntry{st: st, read: now, heldRound: map[responsible.RoundKey]baccarat.Money{}, open: map[responsible.WagerKey]responsible.Open{}}
+	c.sweep(now)
+	fe := &careEntry{st: st, read: now, used: now, heldRound: map[responsible.RoundKey]baccarat.Money{}, open: map[responsible.WagerKey]responsible.Open{}}
 	if old := c.players[player]; old != nil {
 		// Stakes taken meanwhile are still on their way to the database: they stay held.
 		fe.held, fe.heldRound = old.held, old.heldRound
 	}
 	c.players[player] = fe
 	return fe, nil
+}
+
+// sweep drops the standings idle for careIdle with nothing held, once every careIdle at
+// most (c.mu held).
+func (c *care) sweep(now time.Time) {
+	if now.Sub(c.swept) < careIdle {
+		return
+	}
+	c.swept = now
+	for p, e := range c.players {
+		if e.held == 0 && now.Sub(e.used) > careIdle {
+			delete(c.players, p)
+		}
+	}
 }
 
 // check refuses, on the caller's goroutine before the table sees it, a wager the player's
