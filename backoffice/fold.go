@@ -286,13 +286,14 @@ func (tf *tableFold) settled(rec *journal.Record, e *table.Event) {
 }
 
 // staffEvents are the events a dealer or the pit causes that the audit trail keeps: changes
-// to a table's settings, voids, the irregularities of a round and a Dragon session ended.
-// Opening and closing betting, dealing cards and changing shoes are the table's routine,
-// kept in its journal.
+// to a table's settings, voids, the irregularities of a round, a Dragon session ended, and
+// the pit's pause, reopening and closing of a table. Opening and closing betting, dealing
+// cards and changing shoes are the table's routine, kept in its journal.
 var staffEvents = map[table.EventType]Action{
 	table.EvRoundVoided: ActTableVoid, table.EvLimitChanged: ActTableLimit, table.EvInterrupted: ActTableCommand,
 	table.EvResumed: ActTableCommand, table.EvDeviceReset: ActTableCommand, table.EvCardsCorrected: ActTableCommand,
-	table.EvSimultaneous: ActTableCommand, table.EvSessionSettled: ActTableCommand,
+	table.EvSimultaneous: ActTableCommand, table.EvSessionSettled: ActTableCommand, table.EvTablePaused: ActTableCommand,
+	table.EvTableReopened: ActTableCommand, table.EvTableClosed: ActTableCommand,
 }
 
 func (tf *tableFold) staff(rec *journal.Record, e *table.Event) {

@@ -23,6 +23,9 @@ type TableProgress struct {
 	// StuckAfter is how long the table may go without an event before it counts as stuck
 	// (stuckAfter); 0: no schedule paces it, so it is never judged.
 	StuckAfter time.Duration
+	// Stopped: the pit paused or closed it, and no round is under way. It stays still on
+	// purpose (StuckAfter is 0 then).
+	Stopped bool
 }
 
 // Progress lists the tables this host runs, by id.
@@ -30,9 +33,13 @@ func (h *Host) Progress() []TableProgress {
 	h.mu.RLock()
 	out := make([]TableProgress, 0, len(h.runners))
 	for _, r := range h.runners {
-		// r.spec never changes once the runner is made; money.seq is the runner's atomic.
-		out = append(out, TableProgress{ID: r.spec.ID, Game: r.spec.Config.Game, Currency: r.spec.Currency,
-			Seq: r.money.seq.Load(), StuckAfter: r.spec.stuckAfter()})
+		// r.spec never changes once the runner is made; money's fields are the runner's atomics.
+		p := TableProgress{ID: r.spec.ID, Game: r.spec.Config.Game, Currency: r.spec.Currency,
+			Seq: r.money.seq.Load(), StuckAfter: r.spec.stuckAfter(), Stopped: r.money.stopped.Load()}
+		if p.Stopped {
+			p.StuckAfter = 0
+		}
+		out = append(out, p)
 	}
 	h.mu.RUnlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })

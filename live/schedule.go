@@ -69,7 +69,10 @@ func (s Schedule) Check() error {
 
 // next decides what an automatic table does next, as a pure function of its state, the
 // time of its last event and now: a command to send now (nil if none), and otherwise when
-// to look again (zero: nothing to wait for). A new shoe's order comes from the caller.
+// to look again (zero: nothing to wait for). A new shoe's order comes from the caller. A
+// table the pit paused deals the round under way to its end, then waits for nothing: it
+// sends no command, not even a new shoe, until the pit reopens it, and then opens the next
+// round at once (its last result has been shown for as long as the pause lasted).
 func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, time.Time) {
 	due := func(at time.Time, c table.Command) (table.Command, time.Time) {
 		if !now.Before(at) {
@@ -79,6 +82,8 @@ func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, tim
 	}
 	system := table.Header{Role: table.RoleSystem, Actor: "auto", At: now}
 	switch {
+	case st.Stopped():
+		return nil, time.Time{}
 	case st.Squeeze != nil && !st.Interrupted:
 		// A hand is being squeezed: its squeezer reveals it, or the window does.
 		until := st.Squeeze.Until
@@ -100,7 +105,7 @@ func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, tim
 			return &table.NewShoe{Header: system}, time.Time{}
 		}
 		wait := s.Result
-		if st.Phase == table.PhaseIdle {
+		if st.Phase == table.PhaseIdle || st.Reopened {
 			wait = 0
 		}
 		return due(last.Add(wait), &table.Open{Header: system, Until: now.Add(s.Betting)})

@@ -62,11 +62,13 @@ func (a *approvals) drop(key string) {
 }
 
 // runnerMoney is what other goroutines may read of a runner: its round and last event, for
-// the debits of wagers on their way and the balance messages of the deliverer.
+// the debits of wagers on their way and the balance messages of the deliverer; and whether
+// the pit stopped it, for a watcher that judges whether it still moves (Progress).
 type runnerMoney struct {
-	round atomic.Uint64
-	seq   atomic.Uint64
-	open  atomic.Bool // betting is open: a wager may be taken
+	round   atomic.Uint64
+	seq     atomic.Uint64
+	open    atomic.Bool // betting is open: a wager may be taken
+	stopped atomic.Bool // paused or closed between rounds (table.Status.Stopped)
 }
 
 func (m *runnerMoney) note(t *table.Table) {
@@ -74,6 +76,7 @@ func (m *runnerMoney) note(t *table.Table) {
 	m.round.Store(st.Round)
 	m.seq.Store(t.Seq())
 	m.open.Store(st.BetOpen && !st.Interrupted)
+	m.stopped.Store(st.Stopped())
 }
 
 var errNotDebited = baccarat.Errorf(baccarat.CodeWalletUnavailable,

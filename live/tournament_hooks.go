@@ -137,7 +137,9 @@ func (r *runner) checkChips() error {
 
 // checkTournamentCommand refuses at a tournament's table what would change its stakes: the
 // limits, an area's limit and the differential are the tournament's (its round's stakes),
-// set when its tournament created the table; no pit or admin changes them.
+// set when its tournament created the table; no pit or admin changes them. Nor does the pit
+// pause or close it: its tournament paces its sessions and retires it, and a paused session
+// would hold every table of the round back.
 func (r *runner) checkTournamentCommand(cmd table.Command) error {
 	if r.spec.Tournament == nil {
 		return nil
@@ -145,6 +147,8 @@ func (r *runner) checkTournamentCommand(cmd table.Command) error {
 	switch c := cmd.(type) {
 	case *table.SetLimit, *table.SetAreaLimit, *table.SetDifferential:
 		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s: its stakes are the tournament's and cannot be changed", r.spec.ID, r.spec.Tournament.Tournament)
+	case *table.Pause, *table.Reopen, *table.CloseTable:
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s, which paces and retires it: cancel the tournament to stop its tables", r.spec.ID, r.spec.Tournament.Tournament)
 	case *table.Withdraw:
 		return r.spec.Tournament.CheckWithdraw(c)
 	}

@@ -188,7 +188,8 @@ func TestCancellingARunningTournamentStopsPlayAndRefundsAll(t *testing.T) {
 }
 
 // TestTournamentStakesAreTheTournaments: a tournament's table refuses every change of its
-// limits or differential, by the pit or an admin, and a wager below the tournament's minimum.
+// limits or differential, by the pit or an admin, a pause or a close, and a wager below the
+// tournament's minimum.
 func TestTournamentStakesAreTheTournaments(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t, "")
@@ -215,6 +216,8 @@ func TestTournamentStakesAreTheTournaments(t *testing.T) {
 		{"nor an admin (the pit role at a table)", &table.SetLimit{Header: table.Header{Actor: "admin", Role: table.RolePit}, Bet: "banker", Min: 1, Max: 2000}, baccarat.CodeNotAuthorized},
 		{"nor an area's limit", &table.SetAreaLimit{Header: table.Header{Actor: "pit-1", Role: table.RolePit}, Limit: 1}, baccarat.CodeNotAuthorized},
 		{"nor the differential", &table.SetDifferential{Header: table.Header{Actor: "pit-1", Role: table.RolePit}, Amount: 1}, baccarat.CodeNotAuthorized},
+		{"nor is the table paused: its tournament paces it", &table.Pause{Header: table.Header{Actor: "pit-1", Role: table.RolePit, Reason: "break"}}, baccarat.CodeNotAuthorized},
+		{"nor closed: its tournament retires it", &table.CloseTable{Header: table.Header{Actor: "pit-1", Role: table.RolePit, Reason: "night"}}, baccarat.CodeNotAuthorized},
 		{"a wager below the tournament's minimum", &table.Place{Header: table.Header{Actor: "ann", Role: table.RolePlayer}, Player: "ann", Bet: "banker", Stake: 1}, baccarat.CodeBelowMinimum},
 	} {
 		t.Run(c.name, func(t *testing.T) {

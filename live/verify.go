@@ -219,8 +219,8 @@ const stuckGrace = 30 * time.Second
 // checkMoving reports an automatic table that is hosted but has not moved for longer than
 // its schedule allows, and notes one mid-round that nobody hosts.
 func checkMoving(ctx context.Context, store Store, spec Spec, st table.Status, last, now time.Time, rep *VerifyReport) error {
-	if spec.Mode != ModeAuto {
-		return nil // a dealer sets the pace
+	if spec.Mode != ModeAuto || st.Stopped() {
+		return nil // a dealer sets the pace, or the pit stopped the table
 	}
 	sc := spec.Schedule.withDefaults()
 	allowed := max(sc.Betting, sc.BoBRound, sc.Card, sc.Result, sc.Window) + stuckGrace

@@ -137,6 +137,12 @@ func (l *lineCmd) other(kind table.CommandType, h table.Header) (table.Command, 
 		return &table.SetDifferential{Header: h, Amount: l.Amount}, nil
 	case table.CmdReveal:
 		return &table.Reveal{Header: h}, nil
+	case table.CmdPause:
+		return &table.Pause{Header: h}, nil
+	case table.CmdReopen:
+		return &table.Reopen{Header: h}, nil
+	case table.CmdCloseTable:
+		return &table.CloseTable{Header: h}, nil
 	}
 	return nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %q", l.Cmd)
 }

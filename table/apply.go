@@ -9,9 +9,13 @@ import (
 // slices they hold, are reused by the next call to Apply: copy what you keep (Event.Clone).
 //
 // A request id seen before (in this round or the last) for the same wager returns no
-// events and no error: the wager was placed once (WagerByRequest finds it).
+// events and no error: the wager was placed once (WagerByRequest finds it). A closed table
+// takes no command at all, whoever sends it (pause.go).
 func (t *Table) Apply(c Command) ([]Event, error) {
 	t.out = t.out[:0]
+	if t.closed {
+		return nil, errClosed
+	}
 	var err error
 	switch c := c.(type) {
 	case *Place: // the commands of every round: one type switch, no interface calls, no closures
@@ -95,6 +99,12 @@ func (t *Table) applyOther(c Command) error {
 		return run(func(a string, r Role) error { return t.reveal(c, a, r) })
 	case *Peel:
 		return run(func(a string, r Role) error { return t.peel(c, a, r) })
+	case *Pause:
+		return run(func(a string, r Role) error { return t.pause(h, a, r) })
+	case *Reopen:
+		return run(func(a string, r Role) error { return t.reopen(h, a, r) })
+	case *CloseTable:
+		return run(func(a string, r Role) error { return t.closeTable(h, a, r) })
 	}
 	return baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %T", c)
 }
@@ -111,7 +121,8 @@ func playerOf(c Command) string {
 }
 
 // allowed says who may send each command. Players act only for themselves; dealers and pit
-// may place a wager for a player (Tiger 3.7); the pit sets limits and ends sessions.
+// may place a wager for a player (Tiger 3.7); the pit sets limits, ends sessions, and pauses,
+// reopens and closes the table (a dealer deals the rounds the pit lets the table play).
 func allowed(ct CommandType, r Role) bool {
 	switch ct {
 	case CmdPlace, CmdReveal:
@@ -120,7 +131,7 @@ func allowed(ct CommandType, r Role) bool {
 		return r == RolePlayer
 	case CmdWithdraw:
 		return r != RoleDealer
-	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential:
+	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdPause, CmdReopen, CmdCloseTable:
 		return r == RolePit || r == RoleSystem
 	}
 	return r == RoleDealer || r == RolePit || r == RoleSystem
@@ -128,8 +139,9 @@ func allowed(ct CommandType, r Role) bool {
 
 // allowedOnAuto says who may send each command to an automatic (RNG) table. The server
 // alone shuffles, deals and paces it: no dealer acts there, and nobody else sends a card,
-// a shoe, a correction or a pause. Players wager; the pit voids a round (with a reason, on
-// the record), sets limits and ends a Dragon session.
+// a shoe, a correction or an interruption. Players wager; the pit voids a round (with a
+// reason, on the record), sets limits, ends a Dragon session, and pauses, reopens and closes
+// the table (pause.go).
 func allowedOnAuto(ct CommandType, r Role) bool {
 	switch r {
 	case RoleSystem:
@@ -138,7 +150,7 @@ func allowedOnAuto(ct CommandType, r Role) bool {
 		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal || ct == CmdPeel
 	case RolePit:
 		switch ct {
-		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession:
+		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession, CmdPause, CmdReopen, CmdCloseTable:
 			return true
 		}
 	}
@@ -150,7 +162,7 @@ func naturalRole(ct CommandType) Role {
 	switch ct {
 	case CmdPlace, CmdWithdraw:
 		return RolePlayer
-	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential:
+	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdPause, CmdReopen, CmdCloseTable:
 		return RolePit
 	}
 	return RoleDealer
@@ -277,6 +289,8 @@ func (t *Table) on(e *Event) {
 		if e.Detail != nil {
 			t.onLimitChanged(e.Detail)
 		}
+	case EvTablePaused, EvTableReopened, EvTableClosed:
+		t.onPause(e.Type)
 	}
 }
 

@@ -54,12 +54,15 @@ const (
 	CmdSetDifferential             // the table differential (Tiger 5.18)
 	CmdReveal                      // end a hand's squeeze: its cards are shown to all
 	CmdPeel                        // the squeezer lifts a card's corner (not journalled)
+	CmdPause                       // the pit stops the table after the round under way
+	CmdReopen                      // the pit lifts a pause
+	CmdCloseTable                  // the pit closes a paused table for good
 	commandCount
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",
 	"simultaneous_draw", "interrupt", "resume", "device_reset", "void", "end_session", "set_limit", "set_area_limit",
-	"set_differential", "reveal", "peel"}
+	"set_differential", "reveal", "peel", "pause", "reopen", "close_table"}
 
 func (c CommandType) String() string { return commandNames.name(uint8(c)) }
 
@@ -192,6 +195,17 @@ type SetDifferential struct {
 	Amount baccarat.Money `json:"amount"`
 }
 
+// Pause stops the table between rounds (the pit): a round under way goes on to its end, and
+// no round opens until Reopen. Header.Reason says why.
+type Pause struct{ Header }
+
+// Reopen lifts a pause: the table opens rounds again.
+type Reopen struct{ Header }
+
+// CloseTable closes a paused table with nothing in play, for good: it takes no command after.
+// Header.Reason says why.
+type CloseTable struct{ Header }
+
 // Kind is the command's name.
 func (*NewShoe) Kind() CommandType         { return CmdNewShoe }
 func (*EndShoe) Kind() CommandType         { return CmdEndShoe }
@@ -211,6 +225,9 @@ func (*EndSession) Kind() CommandType      { return CmdEndSession }
 func (*SetLimit) Kind() CommandType        { return CmdSetLimit }
 func (*SetAreaLimit) Kind() CommandType    { return CmdSetAreaLimit }
 func (*SetDifferential) Kind() CommandType { return CmdSetDifferential }
+func (*Pause) Kind() CommandType           { return CmdPause }
+func (*Reopen) Kind() CommandType          { return CmdReopen }
+func (*CloseTable) Kind() CommandType      { return CmdCloseTable }
 
 // NewCommand returns an empty command of a kind, for decoders (replay scripts).
 func NewCommand(kind CommandType) Command {
@@ -255,6 +272,12 @@ func NewCommand(kind CommandType) Command {
 		return &Reveal{}
 	case CmdPeel:
 		return &Peel{}
+	case CmdPause:
+		return &Pause{}
+	case CmdReopen:
+		return &Reopen{}
+	case CmdCloseTable:
+		return &CloseTable{}
 	}
 	return nil
 }

@@ -14,4 +14,7 @@
 //	                 ▲                                   │  (Bet on Baccarat: betting
 //	                 └──────────── device reset ◀────────┘   rounds 2 and 3 open inside)
 //	any phase before settlement ─void─▶ void
+//
+// Across rounds, the pit pauses a table (the round under way ends as usual; then no round
+// opens until it reopens) and closes a paused one with nothing in play, for good (pause.go).
 package table

@@ -30,8 +30,11 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 	}
 	kinds := []CommandType{CmdOpen, CmdClose, CmdPlace, CmdPlace, CmdPlace, CmdPlace, CmdWithdraw, CmdCard, CmdCard,
 		CmdCard, CmdCard, CmdDeal, CmdDeal, CmdDeal, CmdDeal, CmdVoid, CmdInterrupt, CmdResume, CmdDeviceReset,
-		CmdCorrect, CmdSimultaneous, CmdEndShoe, CmdNewShoe, CmdEndSession, CmdReveal, CmdReveal}
+		CmdCorrect, CmdSimultaneous, CmdEndShoe, CmdNewShoe, CmdEndSession, CmdReveal, CmdReveal, CmdPause, CmdReopen, CmdReopen}
 	kind := rapid.SampledFrom(kinds).Draw(t, "cmd")
+	if kind == CmdPause && rapid.IntRange(0, 7).Draw(t, "close the table instead") == 0 {
+		kind = CmdCloseTable // rarely: every command after it is refused
+	}
 	randomCard := func(label string) baccarat.Card {
 		return baccarat.Card(rapid.IntRange(0, 51).Draw(t, label))
 	}
@@ -66,6 +69,10 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 		if rapid.Bool().Draw(t, "the squeezer reveals") {
 			c.Role, c.Actor = RolePlayer, rapid.SampledFrom(players).Draw(t, "squeezer")
 		}
+		return c
+	case CmdPause, CmdReopen, CmdCloseTable:
+		c := NewCommand(kind)
+		*c.Head() = Header{Role: RolePit, Actor: "pit", Reason: rapid.SampledFrom([]string{"", "staff break"}).Draw(t, "why")}
 		return c
 	case CmdNewShoe:
 		c := &NewShoe{}
@@ -190,6 +197,7 @@ func FuzzApply(f *testing.F) {
 	f.Add(`{"cmd":"open"}`, `{"cmd":"place","player":"ann","bet":"banker","stake":100}`, `{"cmd":"card","card":"9h"}`)
 	f.Add(`{"cmd":"close"}`, `{"cmd":"simultaneous_draw","cards":["Ah","Ah"]}`, `{"cmd":"resume"}`)
 	f.Add(`{"cmd":"withdraw","player":"ann","wager":1}`, `{"cmd":"correct","cards":["Kh"]}`, `{"cmd":"void","reason":"dealer_error"}`)
+	f.Add(`{"cmd":"pause","reason":"break"}`, `{"cmd":"close_table","reason":"night"}`, `{"cmd":"reopen"}`)
 	f.Fuzz(func(t *testing.T, a, b, c string) {
 		for _, game := range []string{"rws-no-commission", "mbs-tiger", "mbs-dragon"} {
 			tab, err := New(Config{Game: game, SessionHands: 2, Differential: 100})

@@ -119,6 +119,9 @@ func (t *Table) open(c *Open, actor string, role Role) error {
 	if t.roundOpen() {
 		return badState("round %d is still %s", t.round, t.phase)
 	}
+	if t.paused {
+		return badState("the table is paused by the pit: no new round until it reopens")
+	}
 	if !t.shoe.active {
 		return badState("there is no shoe: start one (new_shoe)")
 	}
@@ -136,7 +139,7 @@ func (t *Table) onBettingOpened(e *Event) {
 	if e.Betting > 1 { // Bet on Baccarat's second and third rounds open inside dealing
 		return
 	}
-	t.round, t.phase = e.Round, PhaseBetting
+	t.round, t.phase, t.reopened = e.Round, PhaseBetting, false
 	t.coup = baccarat.Coup{}
 	t.sq, t.revealed = nil, 0
 	t.interrupted, t.window, t.pending = false, false, t.pending[:0]

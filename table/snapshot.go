@@ -46,6 +46,11 @@ type Snapshot struct {
 	House          baccarat.Money    `json:"house"`
 	MaxArea        int               `json:"max_area,omitempty"`
 	Differential   baccarat.Money    `json:"differential,omitempty"`
+	// Paused, Reopened and Closed are the pit's (pause.go). A snapshot written before tables
+	// could be paused has none of them, which is right for it: version 1 still.
+	Paused   bool `json:"paused,omitempty"`
+	Reopened bool `json:"reopened,omitempty"`
+	Closed   bool `json:"closed,omitempty"`
 }
 
 // ShoeSnapshot is the shoe in play (or the last one).
@@ -92,7 +97,7 @@ func (t *Table) Snapshot() (*Snapshot, bool) {
 		Cards: cards, Betting: t.betting, Riding: cloneWagers(t.riding), Dragon: cloneWagers(t.dragon),
 		Session: t.session, SessionResults: append([]baccarat.Winner(nil), t.sessionResults...), NextWager: t.nextWager,
 		ShoeResults: append([]ShoeResult(nil), t.shoeResults...), House: t.house, MaxArea: t.maxArea, Differential: t.differential,
-		Requests: t.requestsOf(t.reqs), PrevRequests: t.requestsOf(t.prevReqs)}
+		Requests: t.requestsOf(t.reqs), PrevRequests: t.requestsOf(t.prevReqs), Paused: t.paused, Reopened: t.reopened, Closed: t.closed}
 	sh := t.shoe
 	s.Shoe = ShoeSnapshot{Active: sh.active, Number: sh.number, Decks: sh.decks, Counts: sh.counts.Cards(),
 		Order: append([]baccarat.Card(nil), sh.order...), Next: sh.next, CutAt: sh.cutAt, CutCard: sh.cutCard, Ending: sh.ending,
@@ -132,6 +137,7 @@ func FromSnapshot(s *Snapshot) (*Table, error) {
 	t.session, t.sessionResults, t.nextWager = s.Session, append(t.sessionResults[:0], s.SessionResults...), s.NextWager
 	t.shoeResults, t.house = append(t.shoeResults[:0], s.ShoeResults...), s.House
 	t.maxArea, t.differential = s.MaxArea, s.Differential
+	t.paused, t.reopened, t.closed = s.Paused, s.Reopened, s.Closed
 	t.setLayout()
 	if err := t.restoreShoe(&s.Shoe); err != nil {
 		return nil, err

@@ -22,6 +22,8 @@ type State struct {
 	BetOpen      bool              `json:"bet_open"`
 	Until        time.Time         `json:"until,omitzero"`
 	Interrupted  bool              `json:"interrupted,omitempty"`
+	Paused       bool              `json:"paused,omitempty"` // by the pit: no round opens (pause.go)
+	Closed       bool              `json:"closed,omitempty"` // for good: no command is taken
 	Window       bool              `json:"withdrawal_window,omitempty"`
 	Pending      []baccarat.Card   `json:"pending,omitempty"`
 	Shoe         ShoeView          `json:"shoe"`
@@ -124,7 +126,7 @@ func (t *Table) state(player string, all bool) State {
 		return out
 	}
 	s := State{Game: t.game.ID, Seq: t.seq, Round: t.round, Phase: t.phase, Betting: t.betting, BetOpen: t.betOpen,
-		Until: t.until, Interrupted: t.interrupted, Window: t.window, Pending: slices.Clone(t.pending),
+		Until: t.until, Interrupted: t.interrupted, Paused: t.paused, Closed: t.closed, Window: t.window, Pending: slices.Clone(t.pending),
 		Wagers: own(t.wagers), Riding: own(t.riding), Dragon: own(t.dragon),
 		Prices: slices.Clone(t.prices), ShoeResults: slices.Clone(t.shoeResults), NextPosition: t.NextPosition().String(),
 		Funds: map[string]Funds{}, Limits: maps.Clone(t.cfg.Limits), MaxPerArea: t.maxArea,
@@ -213,12 +215,25 @@ type Status struct {
 	Interrupted bool
 	Window      bool
 	ShoeActive  bool
+	Paused      bool // by the pit
+	Closed      bool // for good
+	// Reopened: the pit reopened the table since the last round, whose result has been shown
+	// for as long as the pause lasted: the next round may open at once.
+	Reopened bool
 }
 
 // Status returns the table's status.
 func (t *Table) Status() Status {
 	return Status{Squeeze: t.squeezeView(), Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
-		Interrupted: t.interrupted, Window: t.window, ShoeActive: t.shoe.active}
+		Interrupted: t.interrupted, Window: t.window, ShoeActive: t.shoe.active, Paused: t.paused, Closed: t.closed, Reopened: t.reopened}
+}
+
+// Stopped reports whether the pit has stopped the table: paused or closed, with no round
+// under way. Such a table opens no round, so nothing happens at it until the pit reopens it,
+// however long that takes.
+func (s Status) Stopped() bool {
+	between := s.Phase != PhaseBetting && s.Phase != PhaseClosed && s.Phase != PhaseDealing
+	return (s.Paused || s.Closed) && between
 }
 
 // Totals is the stake on each bet of this round (riding wagers included).

@@ -62,6 +62,9 @@ type Table struct {
 	differential baccarat.Money
 	interrupted  bool
 	window       bool
+	paused       bool // the pit paused the table: no round opens (pause.go)
+	reopened     bool // the pit reopened it since the last round: the next opens at once
+	closed       bool // closed for good: no command is taken
 	pending      []baccarat.Card
 	shoeResults  []ShoeResult
 	pays         [maxBets][]string // each tier's ratio as text, made once

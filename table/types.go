@@ -85,7 +85,9 @@ func (r *Role) UnmarshalText(b []byte) error {
 type EventType uint8
 
 // The events of a table's history. EvFunded is read from journals written before the table
-// stopped keeping balances; it changes nothing.
+// stopped keeping balances; it changes nothing. The pit's pause, reopening and closing of a
+// table (pause.go) came last, so every earlier value, and the journal's names, stay as they
+// were.
 const (
 	EvNone EventType = iota
 	EvShoeStarted
@@ -108,12 +110,15 @@ const (
 	EvCutCard
 	EvSqueezeStarted
 	EvSqueezeEnded
+	EvTablePaused
+	EvTableReopened
+	EvTableClosed
 )
 
 var eventNames = enum{"", "shoe_started", "shoe_ended", "betting_opened", "betting_closed", "wager_placed",
 	"wager_withdrawn", "card_dealt", "cards_corrected", "simultaneous_draw", "interrupted", "resumed", "device_reset",
 	"round_settled", "round_voided", "session_settled", "funded", "limit_changed", "cut_card", "squeeze_started",
-	"squeeze_ended"}
+	"squeeze_ended", "table_paused", "table_reopened", "table_closed"}
 
 func (t EventType) String() string { return eventNames.name(uint8(t)) }
 

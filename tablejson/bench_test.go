@@ -98,3 +98,46 @@ func TestSettlementsAsEncodingJSON(t *testing.T) {
 		t.Fatal("no settlement among the rounds' events")
 	}
 }
+
+// TestPauseAndCloseAsEncodingJSON holds AppendEvent to json.Marshal on the pit's pause,
+// reopening and closing of a real table (the close ends its RNG shoe, revealing it), and
+// reads each back as a journal does: the same event, written the same again.
+func TestPauseAndCloseAsEncodingJSON(t *testing.T) {
+	tab, err := table.New(table.Config{Game: "mbs-tournament"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := baccarat.NewShoe(8)
+	s.Shuffle(baccarat.SeededSource(3))
+	pit := table.Header{Role: table.RolePit, Actor: "pit <1>", Reason: "staff break \u2028 \"now\""}
+	var events []table.Event
+	for _, c := range []table.Command{&table.NewShoe{Order: s.Order(), Salt: "00"}, &table.Pause{Header: pit},
+		&table.Reopen{Header: table.Header{Role: table.RolePit, Actor: "pit"}}, &table.Pause{Header: pit}, &table.CloseTable{Header: pit}} {
+		ev, err := tab.Apply(c)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Kind(), err)
+		}
+		for i := range ev {
+			events = append(events, ev[i].Clone())
+		}
+	}
+	seen := map[table.EventType]bool{}
+	for i := range events {
+		e := &events[i]
+		seen[e.Type] = true
+		same(t, e)
+		b, _ := AppendEvent(nil, e)
+		var back table.Event
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := AppendEvent(nil, &back); string(again) != string(b) {
+			t.Fatalf("%s read back writes\n%s\nnot\n%s", e.Type, again, b)
+		}
+	}
+	for _, typ := range []table.EventType{table.EvTablePaused, table.EvTableReopened, table.EvTableClosed, table.EvShoeEnded} {
+		if !seen[typ] {
+			t.Errorf("no %s among %d events", typ, len(events))
+		}
+	}
+}

@@ -198,7 +198,7 @@ func (s *fuzzSource) detail() *table.Detail {
 // UTF-8, control bytes, HTML characters, U+2028), numbers of every size, times in every
 // zone and beyond year 9999, cards that are none of the 52.
 func (s *fuzzSource) event() *table.Event {
-	e := &table.Event{Seq: s.u64(), Type: table.EventType(s.byte() % 24), At: s.time(), Round: s.u64(), Actor: s.str(),
+	e := &table.Event{Seq: s.u64(), Type: table.EventType(s.byte() % 26), // 24 names, and two that are none At: s.time(), Round: s.u64(), Actor: s.str(),
 		Role: table.Role(s.byte() % 6), Reason: s.str()}
 	if s.bool() {
 		w := s.wager()

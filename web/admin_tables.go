@@ -16,8 +16,9 @@ import (
 // Health is how a table is doing, for the back office: HealthOK, HealthStalled (an
 // automatic table this server runs has not moved for longer than its schedule allows: the
 // rule of the baccarat_table_stalled metric and of verify), HealthPaced (a dealer's or a
-// tournament's session table, which no schedule paces, so it is never judged) or
-// HealthElsewhere (another server runs it: that server judges it).
+// tournament's session table, which no schedule paces, so it is never judged),
+// HealthStopped (the pit paused or closed it: it stays still on purpose) or HealthElsewhere
+// (another server runs it: that server judges it).
 type Health struct {
 	Status string    `json:"status"`
 	Since  time.Time `json:"since,omitzero"` // when it last moved, as this server saw it
@@ -28,6 +29,7 @@ const (
 	HealthOK        = "ok"
 	HealthStalled   = "stalled"
 	HealthPaced     = "paced"
+	HealthStopped   = "stopped"
 	HealthElsewhere = "elsewhere"
 )
 
@@ -53,6 +55,8 @@ func (s *Server) health(now time.Time) map[string]Health {
 		seen[p.ID] = m
 		h := Health{Status: HealthOK, Since: m.since}
 		switch {
+		case p.Stopped:
+			h.Status = HealthStopped
 		case p.StuckAfter <= 0:
 			h.Status = HealthPaced
 		case now.Sub(m.since) > p.StuckAfter:

@@ -24,6 +24,8 @@ type TableView struct {
 	Game           string                 `json:"game"`
 	Mode           table.Mode             `json:"mode"`
 	Phase          table.Phase            `json:"phase"`
+	Paused         bool                   `json:"paused,omitempty"` // by the pit: no round opens until it reopens
+	Closed         bool                   `json:"closed,omitempty"` // for good: left out of the players' lobby
 	Round          uint64                 `json:"round"`
 	Until          time.Time              `json:"until,omitzero"`
 	Shoe           table.ShoeView         `json:"shoe"`
@@ -51,7 +53,7 @@ func tableView(spec live.Spec, st *table.State, owner string) TableView {
 		_ = board.Append(live.RoadRound(sr))
 	}
 	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
-		Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
+		Paused: st.Paused, Closed: st.Closed, Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
 		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner,
 		MinorUnits: baccarat.MinorUnits(string(spec.Currency)), Tournament: spec.Tournament, PlayerEdge: tableEdges(spec),
 		Video: spec.Video}
@@ -65,9 +67,14 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, out)
 }
 
+// handleTables is GET /api/tables, the lobby: every table but the closed ones, which no
+// player can join any more (staff still list them: GET /api/admin/tables).
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	out := []TableView{}
 	for _, t := range s.host.Tables(r.Context()) {
+		if t.State.Closed {
+			continue
+		}
 		v := tableView(t.Spec, &t.State, t.Owner)
 		v.Players = t.Players
 		out = append(out, v)
@@ -374,7 +381,8 @@ func (s *Server) balanceOf(r *http.Request, player string, res *live.Result) *in
 
 // dealerCommand is everything a dealer console or the pit may send: the table decides
 // which commands each role may give at which table (an automatic table takes none of the
-// dealing commands). A shoe's order and salt are the server's own and cannot be sent.
+// dealing commands; only the pit, or an admin as the pit, pauses, reopens and closes a
+// table). A shoe's order and salt are the server's own and cannot be sent.
 type dealerCommand struct {
 	Type       table.CommandType    `json:"cmd"`
 	Reason     string               `json:"reason,omitempty"`
@@ -397,6 +405,7 @@ var dealerCommands = map[table.CommandType]bool{
 	table.CmdSimultaneous: true, table.CmdInterrupt: true, table.CmdResume: true, table.CmdDeviceReset: true,
 	table.CmdVoid: true, table.CmdNewShoe: true, table.CmdEndShoe: true, table.CmdEndSession: true,
 	table.CmdSetLimit: true, table.CmdSetAreaLimit: true, table.CmdSetDifferential: true, table.CmdReveal: true,
+	table.CmdPause: true, table.CmdReopen: true, table.CmdCloseTable: true,
 }
 
 // maxReason is the longest reason a dealer or pit action may carry, in bytes.

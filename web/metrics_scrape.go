@@ -107,7 +107,7 @@ func (w *stallWatch) collect(ch chan<- prometheus.Metric, tables []live.TablePro
 	w.seen = make(map[string]stallSeen, len(tables))
 	for _, t := range tables {
 		if t.StuckAfter <= 0 {
-			continue // a dealer's, or a tournament's session table: no schedule to judge it by
+			continue // a dealer's, or a tournament's session table: no schedule to judge it by; or one the pit stopped
 		}
 		seen, ok := last[t.ID]
 		if !ok || seen.seq != t.Seq {

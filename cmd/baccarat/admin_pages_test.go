@@ -22,7 +22,7 @@ import (
 
 // The back office as an operator runs a day from it, in a real browser: a table made from
 // the form (a tournament game's exact player edge shown before it is made a cash table), a
-// limit changed, a round voided, an account credited, a tournament made and cancelled, a
+// limit changed, a round voided, a table paused and reopened and another closed, an account credited, a tournament made and cancelled, a
 // round looked up, a report read and downloaded and its totals checked against the books.
 // Each action runs twice, in English on a desktop (1280×900) and in Chinese on a phone
 // (390×844); every section is also toured in the other two. Screenshots go to
@@ -167,6 +167,7 @@ func TestAdminPages(t *testing.T) {
 			adminStep(t, p, "a table is made from the form, the player edge shown first", func(p *adminCase) { makeTable(p, c.table) })
 			adminStep(t, p, "a limit is changed with a reason", changeLimit)
 			adminStep(t, p, "a round is voided with a reason", voidRound)
+			adminStep(t, p, "a table is paused, marked in the lobby and reopened; another is closed", func(p *adminCase) { pauseAndClose(p, c.table) })
 			adminStep(t, p, "an account is credited with a reason", creditAccount)
 			adminStep(t, p, "a tournament is made and cancelled", func(p *adminCase) { makeAndCancelTournament(p, c.tournament) })
 			adminStep(t, p, "a round is looked up by number and by transaction", lookUpRound)
@@ -271,6 +272,47 @@ func voidRound(p *adminCase) {
 		p.t.Fatalf("the voided stake is back: balance %d, was %d", got, before)
 	}
 	p.shot("voided")
+}
+
+// pauseAndClose pauses the automatic table from its live view, sees the lobby mark it, and
+// reopens it; then pauses the table the case made, which has nothing in play, waits for its
+// round under way to end and closes it: the players' lobby leaves it out, the staff's marks it,
+// and its page says it is closed, with the way back to the lobby.
+func pauseAndClose(p *adminCase, other string) {
+	state := func(s string) string {
+		return `(document.querySelector('#live-table-state')||{dataset:{}}).dataset.state === '` + s + `'`
+	}
+	// Pressed from script: the toast of the last press may lie over the next button on a phone.
+	press := func(sel string) chromedp.Action[chromedp.Void] {
+		return js(`document.querySelector(` + strconv.Quote(sel) + `).click()`)
+	}
+	p.open("/admin/table/tiger")
+	p.do("pause", waitJS(state("open"), 15*time.Second), fill("#table-reason", "staff break"), press("#table-pause"),
+		waitJS(state("paused"), 10*time.Second))
+	p.do("the lobby's mark", chromedp.Navigate(p.s.web.URL()+"/?lang="+p.lang+"&token="+p.tok),
+		waitJS(`(() => { const c = document.querySelector('.table-card[data-table="tiger"]');
+			return !!c && c.dataset.paused === 'true' && !c.querySelector('.tc-paused').hidden; })()`, 10*time.Second))
+	p.shot("lobby-paused")
+	p.open("/admin/table/tiger")
+	p.do("reopen", waitJS(state("paused"), 15*time.Second), press("#table-reopen"), waitJS(state("open"), 10*time.Second))
+	p.open("/admin/table/" + other)
+	p.do("close", waitJS(state("open"), 15*time.Second), fill("#table-reason", "end of the night"), press("#table-pause"),
+		waitJS(state("paused")+` && ['idle', 'settled', 'void'].includes(document.querySelector('#live-phase').dataset.phase)`, 30*time.Second),
+		fill("#table-reason", "end of the night"), press("#table-close"), waitJS(`document.querySelector('#table-close').classList.contains('armed')`, 3*time.Second),
+		press("#table-close"), waitJS(state("closed"), 10*time.Second))
+	p.shot("closed")
+	var lobby []struct{ ID string }
+	apiGet(p.t, p.s, p.s.links["player_token"], "/api/tables", &lobby)
+	for _, tv := range lobby {
+		if tv.ID == other {
+			p.t.Fatalf("the closed table %s is in the players' lobby", other)
+		}
+	}
+	p.open("/admin")
+	p.do("the tables list", waitJS(`!!document.querySelector('#tables-list tr[data-table="`+other+`"][data-state="closed"] [data-table-state="closed"]')`, 10*time.Second))
+	p.do("the closed table's page", chromedp.Navigate(p.s.web.URL()+"/table/"+other+"?lang="+p.lang+"&token="+p.tok),
+		waitJS(`!!document.querySelector('#table-closed:not([hidden]) a[href="/"]') && document.querySelector('#phase').textContent === Bac.t('phase.table_closed')`, 15*time.Second))
+	p.shot("closed-table")
 }
 
 func creditAccount(p *adminCase) {

@@ -141,6 +141,7 @@ func (e CallResolutionAction) Valid() bool {
 const (
 	CommandCmdCard             CommandCmd = "card"
 	CommandCmdClose            CommandCmd = "close"
+	CommandCmdCloseTable       CommandCmd = "close_table"
 	CommandCmdCorrect          CommandCmd = "correct"
 	CommandCmdDeal             CommandCmd = "deal"
 	CommandCmdDeviceReset      CommandCmd = "device_reset"
@@ -149,6 +150,8 @@ const (
 	CommandCmdInterrupt        CommandCmd = "interrupt"
 	CommandCmdNewShoe          CommandCmd = "new_shoe"
 	CommandCmdOpen             CommandCmd = "open"
+	CommandCmdPause            CommandCmd = "pause"
+	CommandCmdReopen           CommandCmd = "reopen"
 	CommandCmdResume           CommandCmd = "resume"
 	CommandCmdReveal           CommandCmd = "reveal"
 	CommandCmdSetAreaLimit     CommandCmd = "set_area_limit"
@@ -165,6 +168,8 @@ func (e CommandCmd) Valid() bool {
 		return true
 	case CommandCmdClose:
 		return true
+	case CommandCmdCloseTable:
+		return true
 	case CommandCmdCorrect:
 		return true
 	case CommandCmdDeal:
@@ -180,6 +185,10 @@ func (e CommandCmd) Valid() bool {
 	case CommandCmdNewShoe:
 		return true
 	case CommandCmdOpen:
+		return true
+	case CommandCmdPause:
+		return true
+	case CommandCmdReopen:
 		return true
 	case CommandCmdResume:
 		return true
@@ -224,6 +233,7 @@ const (
 	HealthStatusOk        HealthStatus = "ok"
 	HealthStatusPaced     HealthStatus = "paced"
 	HealthStatusStalled   HealthStatus = "stalled"
+	HealthStatusStopped   HealthStatus = "stopped"
 )
 
 // Valid indicates whether the value is a known member of the HealthStatus enum.
@@ -236,6 +246,8 @@ func (e HealthStatus) Valid() bool {
 	case HealthStatusPaced:
 		return true
 	case HealthStatusStalled:
+		return true
+	case HealthStatusStopped:
 		return true
 	default:
 		return false
@@ -757,13 +769,15 @@ type AdminStatement struct {
 
 // AdminTable A table as the back office lists it: the lobby entry, its differential limit and its health
 type AdminTable struct {
+	// Closed closed for good: it takes no command and the players' lobby leaves it out
+	Closed   *bool  `json:"closed,omitempty"`
 	Currency string `json:"currency"`
 
 	// Differential minor units of the row's currency
 	Differential *int64 `json:"differential,omitempty"`
 	Game         string `json:"game"`
 
-	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; stopped a table the pit paused or closed, still on purpose; elsewhere another server runs it
 	Health     Health            `json:"health"`
 	Id         string            `json:"id"`
 	Limits     *map[string]Limit `json:"limits,omitempty"`
@@ -772,10 +786,13 @@ type AdminTable struct {
 	Name       *string           `json:"name,omitempty"`
 
 	// Owner the server that runs it
-	Owner   *string `json:"owner,omitempty"`
-	Phase   string  `json:"phase"`
-	Players *int    `json:"players,omitempty"`
-	Round   int64   `json:"round"`
+	Owner *string `json:"owner,omitempty"`
+
+	// Paused paused by the pit: no round opens until it reopens
+	Paused  *bool  `json:"paused,omitempty"`
+	Phase   string `json:"phase"`
+	Players *int   `json:"players,omitempty"`
+	Round   int64  `json:"round"`
 }
 
 // AdminTableMode defines model for AdminTable.Mode.
@@ -922,14 +939,16 @@ type CallTotals struct {
 	SettledByHand int64 `json:"settled_by_hand"`
 }
 
-// Command defines model for Command.
+// Command A dealer's or the pit's command (web/API.md). pause, reopen and close_table are the pit's (or an admin's): a dealer or a player is refused not_authorized
 type Command struct {
-	Card   *string    `json:"card,omitempty"`
-	Cards  *[]string  `json:"cards,omitempty"`
-	Cmd    CommandCmd `json:"cmd"`
-	Cut    *bool      `json:"cut,omitempty"`
-	Known  *bool      `json:"known,omitempty"`
-	Reason *string    `json:"reason,omitempty"`
+	Card  *string    `json:"card,omitempty"`
+	Cards *[]string  `json:"cards,omitempty"`
+	Cmd   CommandCmd `json:"cmd"`
+	Cut   *bool      `json:"cut,omitempty"`
+	Known *bool      `json:"known,omitempty"`
+
+	// Reason why (at most 200 bytes): required by void (one of the table's void reasons), pause and close_table
+	Reason *string `json:"reason,omitempty"`
 }
 
 // CommandCmd defines model for Command.Cmd.
@@ -987,7 +1006,7 @@ type FloorTable struct {
 	DifferentialLimit *int64  `json:"differential_limit,omitempty"`
 	Game              *string `json:"game,omitempty"`
 
-	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+	// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; stopped a table the pit paused or closed, still on purpose; elsewhere another server runs it
 	Health      Health `json:"health"`
 	Id          string `json:"id"`
 	Interrupted *bool  `json:"interrupted,omitempty"`
@@ -1026,7 +1045,7 @@ type FloorTable struct {
 	Until      *time.Time       `json:"until,omitempty"`
 }
 
-// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; elsewhere another server runs it
+// Health How a table is doing: stalled is an automatic table this server runs that has not moved for longer than its schedule allows; paced a dealer's or a tournament's table, never judged; stopped a table the pit paused or closed, still on purpose; elsewhere another server runs it
 type Health struct {
 	Since  *time.Time   `json:"since,omitempty"`
 	Status HealthStatus `json:"status"`
@@ -2881,7 +2900,7 @@ type ClientInterface interface {
 
 	// ListTables The lobby: every table with its mini Big Road
 	//
-	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none. A closed table is left out (staff still list it: GET /api/admin/tables); a paused one carries `"paused":true`.
 	//
 	// Corresponds with GET /api/tables (the `ListTables` operationId).
 	ListTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4065,7 +4084,7 @@ func (c *Client) OperatorLaunch(ctx context.Context, params *OperatorLaunchParam
 
 // ListTables The lobby: every table with its mini Big Road
 //
-// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none. A closed table is left out (staff still list it: GET /api/admin/tables); a paused one carries `"paused":true`.
 //
 // Corresponds with GET /api/tables (the `ListTables` operationId).
 func (c *Client) ListTables(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7853,7 +7872,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListTablesWithResponse The lobby: every table with its mini Big Road
 	//
-	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+	// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none. A closed table is left out (staff still list it: GET /api/admin/tables); a paused one carries `"paused":true`.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -13989,7 +14008,7 @@ func (c *ClientWithResponses) OperatorLaunchWithResponse(ctx context.Context, pa
 
 // ListTablesWithResponse The lobby: every table with its mini Big Road
 //
-// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none.
+// Each table as the lobby shows it (web/API.md). A table with live video carries `video` (the Video schema); one without has none. A closed table is left out (staff still list it: GET /api/admin/tables); a paused one carries `"paused":true`.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -3,9 +3,10 @@
    snapshot, which a pit or admin reads with every wager, again whenever the stakes move; the
    stakes on each bet, the table differential against its limit, and the largest wins of the
    last rounds (GET /rounds, everyone's settlements for staff). A pit or admin changes a bet's
-   limits or the differential with a reason, and voids the round under way with one of the
-   table's reasons and a note. Every amount is in the table's currency. Needs admin.js,
-   events.js and state.js. */
+   limits or the differential with a reason, voids the round under way with one of the
+   table's reasons and a note, and pauses, reopens or closes the table with a reason (the
+   commands route; a close asks for a second press). Every amount is in the table's currency.
+   Needs admin.js, events.js and state.js. */
 'use strict';
 (function (Bac, A) {
   const { h, t, api, setText, setAttr } = Bac;
@@ -94,8 +95,40 @@
       A.field(t('admin.live.void_reason'), reason), A.field(t('admin.live.void_note'), note)), voidBtn);
     el.betSelect = bet;
     el.limits = h('table', { class: 'grid small', id: 'live-limits' });
+    el.tableState = h('span', { class: 'badge', id: 'live-table-state', 'data-state': '' });
     return h('section', { class: 'panel live-controls' }, h('h2', null, t('admin.live.limits')), h('div', { class: 'grid-wrap' }, el.limits), limitForm,
-      areaForm, h('h2', null, t('admin.live.differential')), diffForm, h('h2', null, t('admin.live.void_round')), voidForm);
+      areaForm, h('h2', null, t('admin.live.differential')), diffForm, h('h2', null, t('admin.live.void_round')), voidForm,
+      h('h2', null, t('admin.live.table'), ' ', el.tableState), tableForm(el, id));
+  }
+
+  // tableForm: the pit pauses the table (the round under way finishes first), reopens it, or
+  // closes a paused one with nothing in play, each with a reason; the table says what it refuses.
+  function tableForm(el, id) {
+    const why = h('input', { name: 'reason', maxlength: 200, id: 'table-reason' });
+    const send = async (cmd, done) => {
+      const reason = why.value.trim();
+      if (!reason && cmd !== 'reopen') return Bac.toast(t('admin.live.need_reason'), { kind: 'error' });
+      const ok = await A.act(() => api('POST', '/api/tables/' + A.enc(id) + '/commands', { cmd, reason }), t(done));
+      if (ok) { why.value = ''; refreshSnapshot(); }
+    };
+    el.pause = h('button', { class: 'btn btn-gold btn-sm', type: 'button', id: 'table-pause', onclick: () => send('pause', 'admin.live.paused') }, t('admin.live.pause'));
+    el.reopen = h('button', { class: 'btn btn-gold btn-sm', type: 'button', id: 'table-reopen', onclick: () => send('reopen', 'admin.live.reopened') }, t('admin.live.reopen'));
+    el.closeTable = A.confirmed(t('admin.live.close_table'), 'btn-danger', () => send('close_table', 'admin.live.closed'), { id: 'table-close' });
+    el.tableWhy = h('div', { class: 'form-row' }, A.field(t('admin.reason'), why));
+    return h('div', { id: 'live-table-form', class: 'admin-form' }, h('p', { class: 'muted small' }, t('admin.live.table_hint')),
+      el.tableWhy, el.pause, ' ', el.reopen, ' ', el.closeTable);
+  }
+
+  // drawTable shows whether the table is open, paused or closed, and the buttons that apply.
+  function drawTable(el, st) {
+    const state = st.closed ? 'closed' : st.paused ? 'paused' : 'open';
+    setText(el.tableState, t('admin.live.state_' + state));
+    setAttr(el.tableState, 'data-state', state);
+    el.tableState.className = 'badge' + (state === 'open' ? '' : ' badge-warn');
+    Bac.show(el.pause, state === 'open');
+    Bac.show(el.reopen, state === 'paused');
+    Bac.show(el.closeTable, state === 'paused');
+    Bac.show(el.tableWhy, state !== 'closed');
   }
 
   const cash = (minor) => A.money(minor, view.units, view.currency);
@@ -134,6 +167,7 @@
     A.put(el.wagers, ...(wagers.length ? wagers.map((w) => h('li', { 'data-wager': w.id, 'data-player': w.player },
       h('span', null, w.player + ' · ' + Bac.betName(v.game, w.bet)), h('b', null, cash(w.stake)))) : [h('li', { class: 'muted' }, t('none'))]));
     if (el.areaForm) Bac.show(el.areaForm, !!st.max_wagers_per_area); // a game with Tiger 3.6's rule
+    if (el.tableState) drawTable(el, st);
     if (el.limits) {
       const limits = st.limits || {};
       const ids = ((v.game && v.game.bets) || []).map((b) => b.id).filter((b) => limits[b]);

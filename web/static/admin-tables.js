@@ -1,6 +1,7 @@
 /* admin-tables.js: the back office's Tables (/admin): every table the signed-in member of
-   staff may act on (GET /api/admin/tables, every 3 s), with its game, mode, currency, phase,
-   round, the server that runs it and its health; and, for an admin, a new table made from a
+   staff may act on (GET /api/admin/tables, every 3 s), with its game, mode, currency, phase
+   (marked paused or closed when the pit has stopped it), round, the server that runs it and
+   its health; and, for an admin, a new table made from a
    form with every setting and its range. The form is checked as the server checks a new table
    (POST /api/admin/tables/check, as it is filled in), which also shows, for a tournament game
    played for money, the exact player edge of each bet before it is made a cash table. Needs
@@ -26,13 +27,21 @@
       t('admin.health.' + s));
   }
 
+  // The phase, and a badge when the pit has paused or closed the table.
+  function phaseCell(tv) {
+    const state = tv.closed ? 'closed' : tv.paused ? 'paused' : '';
+    return h('td', null, state ? h('span', { class: 'badge badge-warn', 'data-table-state': state }, t('admin.state.' + state)) : null,
+      state ? ' ' : null, t('admin.phase.' + tv.phase));
+  }
+
   function render(list, el) {
     const cols = [{ label: t('admin.col.table') }, { label: t('admin.col.game') }, { label: t('admin.col.mode') },
       { label: t('admin.col.currency') }, { label: t('admin.col.phase') }, { label: t('admin.col.round'), num: true },
       { label: t('admin.col.owner') }, { label: t('admin.col.health') }, { label: t('admin.col.players'), num: true }, { label: '' }];
-    const rows = list.map((tv) => A.row({ 'data-table': tv.id, 'data-phase': tv.phase, 'data-health': tv.health && tv.health.status }, [
+    const rows = list.map((tv) => A.row({ 'data-table': tv.id, 'data-phase': tv.phase, 'data-health': tv.health && tv.health.status,
+      'data-state': tv.closed ? 'closed' : tv.paused ? 'paused' : 'open' }, [
       h('td', null, A.link('/admin/table/' + A.enc(tv.id), tv.name || tv.id, { class: 'strong' }), h('div', { class: 'muted small' }, tv.id)),
-      gameName(tv.game), t('admin.mode.' + tv.mode), tv.currency, t('admin.phase.' + tv.phase), A.num(Bac.fmtInt(tv.round)),
+      gameName(tv.game), t('admin.mode.' + tv.mode), tv.currency, phaseCell(tv), A.num(Bac.fmtInt(tv.round)),
       h('td', { class: 'small' }, tv.owner || '—'), healthCell(tv.health), A.num(Bac.fmtInt(tv.players || 0)),
       h('td', { class: 'actions' }, A.link('/admin/table/' + A.enc(tv.id), t('admin.live_view'), { class: 'btn btn-sm', 'data-live-link': tv.id }),
         tv.mode === 'dealer' ? h('a', { class: 'btn btn-sm', href: '/dealer/' + A.enc(tv.id) }, t('lobby.dealer_link')) : null),

@@ -339,9 +339,12 @@
     return s.charAt(0).toUpperCase() + s.slice(1);
   }
 
-  // The phase a player reads in the banner.
+  // The phase a player reads in the banner. A table the pit paused says so once the round
+  // under way (which goes on to its end) is over; a closed one says so.
   function phaseText(state, game) {
     if (!state) return t('phase.connecting');
+    if (state.closed) return t('phase.table_closed');
+    if (state.paused && !['betting', 'closed', 'dealing'].includes(state.phase)) return t('phase.paused');
     if (state.interrupted) return t('phase.interrupted');
     if (state.squeeze) return t('phase.squeeze', { side: winnerName(state.squeeze.side) });
     const multi = gameHasDecimal(game);

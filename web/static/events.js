@@ -84,6 +84,9 @@
         return t('ev.simultaneous', { cards: cardsText(e.cards) }) + (e.window ? t('ev.may_withdraw') : '') + by;
       case 'interrupted': return t('ev.interrupted') + why + (e.window ? t('ev.may_withdraw') : t('ev.goes_on'));
       case 'resumed': return t('ev.resumed') + by + (e.cards && e.cards.length ? ' ' + t('ev.with_cards', { cards: cardsText(e.cards) }) : '');
+      case 'table_paused': return t('ev.table_paused') + why + by;
+      case 'table_reopened': return t('ev.table_reopened') + by;
+      case 'table_closed': return t('ev.table_closed') + why + by;
       case 'device_reset': return t('ev.device_reset') + why + by + (e.window ? t('ev.may_withdraw') : '');
       case 'round_settled': {
         const r = e.result || {};

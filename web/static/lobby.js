@@ -1,6 +1,7 @@
 /* lobby.js: the lobby at /. Polls GET /api/tables every 2 s (and at once when the page comes
    back into view), updates each table's card in place, and ticks the countdowns on server time.
-   Each card shows the table's limits, its current streak ("Banker ×5", from the shoe's Big
+   A table the pit paused carries a "Paused" badge; a closed one is not listed. Each card
+   shows the table's limits, its current streak ("Banker ×5", from the shoe's Big
    Road), the players with a stake on it now (the lobby's "players seated") and its action this
    round: how many bets carry stakes and the stakes in play (its snapshot's totals), read every
    5 s. Each table's amounts are in its own currency: its decimals and its
@@ -25,6 +26,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const parts = {
       name: h('span', { class: 'tc-name' }),
       mode: h('span', { class: 'badge' }),
+      paused: h('span', { class: 'badge badge-warn tc-paused', hidden: true }),
       game: h('div', { class: 'tc-game' }),
       phase: h('span', { class: 'tc-phase' }),
       count: h('span', { class: 'tc-count', 'aria-label': t('stage.countdown') }),
@@ -40,7 +42,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const link = h('a', { class: 'stretched', href: '/table/' + encodeURIComponent(tv.id), 'aria-label': t('lobby.open', { name: tv.name || tv.id }) });
     const root = h('article', { class: 'table-card', 'data-table': tv.id },
       link,
-      h('div', { class: 'tc-head' }, h('div', { class: 'tc-titles' }, parts.name, parts.game), parts.mode),
+      h('div', { class: 'tc-head' }, h('div', { class: 'tc-titles' }, parts.name, parts.game), parts.paused, parts.mode),
       h('div', { class: 'tc-row' }, parts.phase, parts.count, parts.streak, parts.round, parts.shoe),
       h('div', { class: 'tc-row tc-facts' }, parts.limits, parts.players, parts.action),
       parts.road, parts.links);
@@ -74,6 +76,11 @@ window.Bac.ready.then(() => (function (Bac) {
     setText(p.game, gname === tv.name ? '' : gname);
     setText(p.mode, tv.mode === 'dealer' ? t('lobby.mode_dealer') : tv.mode === 'auto' ? t('lobby.mode_auto') : tv.mode || '');
     setAttr(p.mode, 'title', tv.mode === 'dealer' ? t('lobby.mode_dealer_title') : t('lobby.mode_auto_title'));
+    // A table the pit paused stays in the lobby, marked (a closed one is not listed).
+    show(p.paused, !!tv.paused);
+    setText(p.paused, tv.paused ? t('lobby.paused') : '');
+    setAttr(p.paused, 'title', tv.paused ? t('lobby.paused_title') : null);
+    setAttr(c.root, 'data-paused', tv.paused ? 'true' : null);
     setText(p.phase, PHASES[tv.phase] ? t(PHASES[tv.phase]) : tv.phase || '');
     setAttr(p.phase, 'data-phase', tv.phase);
     setAttr(c.root, 'data-phase', tv.phase);

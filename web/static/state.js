@@ -152,6 +152,15 @@
         st.dragon = [];
         st.session = { number: (e.session || 0) + 1, hands: 0, length: st.session.length, results: '', longest_banker: 0, longest_player: 0 };
         return false;
+      case 'table_paused': // the round under way, if any, goes on to its end
+        st.paused = true;
+        return false;
+      case 'table_reopened':
+        st.paused = false;
+        return false;
+      case 'table_closed':
+        st.closed = true;
+        return false;
       case 'limit_changed':
         if (e.setting === 'area_limit') st.max_wagers_per_area = e.count;
         else if (e.setting === 'differential') st.differential = e.amount || 0;

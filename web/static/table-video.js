@@ -67,7 +67,7 @@
   function stageCopy(st) {
     return structuredClone({
       round: st.round, phase: st.phase, bet_open: st.bet_open, betting_round: st.betting_round, until: st.until,
-      interrupted: st.interrupted, withdrawal_window: st.withdrawal_window, pending: st.pending, squeeze: st.squeeze,
+      interrupted: st.interrupted, paused: st.paused, closed: st.closed, withdrawal_window: st.withdrawal_window, pending: st.pending, squeeze: st.squeeze,
       cards: st.cards, shoe: st.shoe, shoe_results: st.shoe_results, session: st.session, seq: st.seq,
     });
   }

@@ -161,7 +161,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const flags = [];
     if (shoe.live) flags.push('live');
     if (shoe.ending) flags.push('last_round');
-    if (!shoe.active) flags.push('shoe_change');
+    if (!shoe.active && !st.closed) flags.push('shoe_change'); // a closed table's shoe ended with it
     const fk = flags.join('|');
     if (el.shoeFlags.dataset.k !== fk) {
       el.shoeFlags.dataset.k = fk;
@@ -180,18 +180,34 @@ window.Bac.ready.then(() => (function (Bac) {
     renderResult(res);
     tick();
   }
+  // The banner: an interruption or a withdrawal window, and the round under way when the pit
+  // paused the table (it is the last before the pause). A closed table says so below it, with
+  // the way back to the lobby.
   function renderBanner() {
     const st = S.state;
-    const on = !!(st.interrupted || st.withdrawal_window);
+    renderClosed(!!st.closed);
+    const lastRound = !!st.paused && !st.closed && ['betting', 'closed', 'dealing'].includes(st.phase);
+    const on = !!(st.interrupted || st.withdrawal_window || lastRound);
     show(el.banner, on);
+    setAttr(el.banner, 'data-paused', lastRound ? 'true' : null);
     if (!on) return;
-    let x;
-    if (st.interrupted && st.withdrawal_window) x = t('banner.interrupted_window');
-    else if (st.interrupted) x = t('banner.interrupted');
-    else x = t('banner.window');
-    if (st.pending && st.pending.length) x += ' ' + t('banner.pending', { cards: st.pending.join(' ') });
-    setText(el.bannerText, x);
+    const x = [];
+    if (st.interrupted && st.withdrawal_window) x.push(t('banner.interrupted_window'));
+    else if (st.interrupted) x.push(t('banner.interrupted'));
+    else if (st.withdrawal_window) x.push(t('banner.window'));
+    if (st.pending && st.pending.length) x.push(t('banner.pending', { cards: st.pending.join(' ') }));
+    if (lastRound) x.push(t('banner.paused_last'));
+    setText(el.bannerText, x.join(' '));
     show(el.withdrawAll, !!st.withdrawal_window && !!S.me && mine(st.wagers).length > 0);
+  }
+  function renderClosed(closed) {
+    if (!closed && !el.closed) return;
+    if (!el.closed) {
+      el.closed = h('div', { class: 'alert', id: 'table-closed', role: 'status' }, h('span', null, t('banner.closed')), ' ',
+        h('a', { class: 'btn btn-sm', id: 'table-closed-lobby', href: '/' }, t('banner.closed_lobby')));
+      el.banner.after(el.closed);
+    }
+    show(el.closed, closed);
   }
 
   // Cards are appended as they arrive; the areas are rebuilt only when the list changed in the
