@@ -30,31 +30,123 @@ type Subscription struct {
 	// Snapshot is the caller's view of the table when the stream starts, or nil when the
 	// stream resumed from a sequence number and replays what was missed instead.
 	Snapshot *Snapshot
-	close    func()
+	h        *hub
+	s        *sub
 }
 
 // Close ends the subscription.
-func (s *Subscription) Close() { s.close() }
+func (s *Subscription) Close() {
+	h, b := s.h, s.s
+	h.mu.Lock()
+	h.remove(b)
+	queued := b.ch == nil
+	if queued {
+		b.queue, b.dropped = nil, true
+	}
+	h.mu.Unlock()
+	if !queued {
+		b.drop()
+	}
+}
+
+// Notify trades C for a queue that grows only while deliveries wait in it, and a wake-up
+// call: a subscriber that runs no goroutine while its table is quiet, and holds no buffer. C
+// is nil from now on; the deliveries it held wait in the queue, and the subscriber is
+// dropped as it would have been, once SubscriberBuffer deliveries (and those it resumed
+// with) wait untaken. wake is called, under the hub's lock (it must not block, nor call the
+// subscription back), when a delivery comes to an empty queue after Take has found it empty,
+// and when the subscriber is dropped: its caller runs Take until it finds the queue empty.
+// Until that first Take, wake is not called.
+func (s *Subscription) Notify(wake func()) {
+	h, b := s.h, s.s
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	b.limit, b.wake, b.woken = cap(b.ch), wake, true
+	for {
+		select {
+		case d, ok := <-b.ch:
+			if ok {
+				b.queue = append(b.queue, d)
+				continue
+			}
+			b.dropped = true
+		default:
+		}
+		break
+	}
+	b.ch, s.C = nil, nil
+}
+
+// Take hands over the deliveries waiting, oldest first. buf is storage the caller is done
+// with (the deliveries it took last): the queue may reuse it. Take reports !open once the
+// subscriber has been dropped and nothing more waits; wake is called again only after Take
+// has found the queue empty.
+func (s *Subscription) Take(buf []*Delivery) (ds []*Delivery, open bool) {
+	h, b := s.h, s.s
+	buf = buf[:cap(buf)]
+	clear(buf) // a queue at rest holds no delivery
+	if cap(buf) > keptQueue {
+		buf = nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(b.queue) == 0 {
+		b.woken = false
+		if b.queue == nil {
+			b.queue = buf[:0]
+		}
+		return nil, !b.dropped
+	}
+	ds, b.queue = b.queue, buf[:0]
+	return ds, true
+}
+
+// keptQueue is the most storage, in deliveries, a queue at rest keeps for the next ones: an
+// idle stream's queue holds one or two; one that resumed with hundreds lets them go.
+const keptQueue = 16
 
 // SubscriberBuffer is how many deliveries a subscriber may lag before it is dropped: a
 // minute or more of a busy table (a player gets a message or two a second, and the stream
-// writes whatever has queued in one frame). A stream's buffer is allocated whole and read
-// by every garbage collection, so it holds pointers to deliveries shared by every
-// subscriber: buffers of 1,024 deliveries by value made 290 MB of a 400 MB heap with 5,000
-// players, and each collection's marking took 150-400 ms of a core.
+// writes whatever has queued in one frame). A channel subscriber's buffer is allocated
+// whole and read by every garbage collection, so it holds pointers to deliveries shared by
+// every subscriber; a queued one (Notify) holds only what waits.
 const SubscriberBuffer = 256
 
 const ringSize = 4096
 
 type sub struct {
 	player string
-	ch     chan *Delivery
+	ch     chan *Delivery // a channel subscriber's deliveries; nil once queued (Notify)
 	once   sync.Once
 	seq    uint64    // the Seq of the last delivery handed to it (under the hub's lock)
 	moment *Delivery // the last moment message it was offered (under the hub's lock)
+
+	// A queued subscriber's state, under the hub's lock.
+	queue   []*Delivery // delivered, not yet taken, oldest first
+	limit   int         // the most that may wait in queue: the capacity of the channel it replaced
+	wake    func()      // Notify's
+	woken   bool        // wake was called, and Take has not found the queue empty since
+	dropped bool        // fell behind, or the table stopped
 }
 
-func (s *sub) drop() { s.once.Do(func() { close(s.ch) }) }
+// drop ends a subscriber's stream: a channel subscriber's closes (once), a queued one is
+// told (under the hub's lock).
+func (s *sub) drop() {
+	if s.ch == nil {
+		s.dropped = true
+		s.notify()
+		return
+	}
+	s.once.Do(func() { close(s.ch) })
+}
+
+// notify wakes a queued subscriber unless it is already awake (under the hub's lock).
+func (s *sub) notify() {
+	if !s.woken {
+		s.woken = true
+		s.wake()
+	}
+}
 
 // hub fans deliveries out to a table's subscribers and remembers the recent ones so a
 // subscriber that reconnects can resume from a sequence number.
@@ -291,14 +383,22 @@ func (h *hub) pace() {
 // send never blocks: a subscriber whose buffer is full is dropped (send reports false).
 func (h *hub) send(s *sub, d *Delivery) bool {
 	s.seq = max(s.seq, d.Seq)
-	select {
-	case s.ch <- d:
-		return true
-	default:
-		h.remove(s)
-		s.drop()
-		return false
+	if s.ch == nil {
+		if len(s.queue) < s.limit {
+			s.queue = append(s.queue, d)
+			s.notify()
+			return true
+		}
+	} else {
+		select {
+		case s.ch <- d:
+			return true
+		default:
+		}
 	}
+	h.remove(s)
+	s.drop()
+	return false
 }
 
 // add subscribes player; with resume it first replays the deliveries from since on, and
@@ -324,12 +424,7 @@ func (h *hub) add(player string, since uint64, resume bool) (*Subscription, bool
 		}
 		h.byPlayer[player][s] = struct{}{}
 	}
-	return &Subscription{C: s.ch, close: func() {
-		h.mu.Lock()
-		h.remove(s)
-		h.mu.Unlock()
-		s.drop()
-	}}, ok
+	return &Subscription{C: s.ch, h: h, s: s}, ok
 }
 
 func (h *hub) since(player string, seq uint64) ([]*Delivery, bool) {
