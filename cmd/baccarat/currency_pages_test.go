@@ -27,8 +27,8 @@ import (
 // payouts rounded down in the currency's minor unit (+¥50, +BHD 0.500), the balances, the
 // dealer console and the statement are each in their table's currency, on a desktop in
 // English and on a phone in Chinese. Players an operator launches with a language we do not
-// have get English; with any Chinese tag, 简体中文. Screenshots:
-// testdata/artifacts/pages-currency-*.png.
+// have get English; a Chinese tag gets 繁體中文 by its script or region (zh-Hant, zh-TW, zh-HK,
+// zh-MO), else 简体中文. Screenshots: testdata/artifacts/pages-currency-*.png.
 
 // operatorTestSecret signs the test's operator launches (hex, 32 bytes).
 var operatorTestSecret = strings.Repeat("5a", 32)
@@ -377,9 +377,9 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 			!!document.querySelector('h1') && document.querySelector('h1').textContent === 'Tables' && !!document.querySelector('#lang') && document.querySelector('#lang').value === 'en'`)
 		// Every tag a launch or an address may carry, as the pages read it.
 		var norms map[string]string
-		pedro.eval(`Object.fromEntries(['zh', 'zh-CN', 'zh-cn', 'ZH', 'zh-Hans', 'zh-Hant-TW', 'zh_CN', 'cn', 'en', 'en-GB', 'EN_us', 'ja', 'pt-BR', 'fr', 'enx', ''].map((x) => [x, BacI18n.norm(x) || 'none']))`, &norms)
-		want := map[string]string{"zh": "zh-CN", "zh-CN": "zh-CN", "zh-cn": "zh-CN", "ZH": "zh-CN", "zh-Hans": "zh-CN", "zh-Hant-TW": "zh-CN", "zh_CN": "zh-CN",
-			"cn": "zh-CN", "en": "en", "en-GB": "en", "EN_us": "en", "ja": "none", "pt-BR": "none", "fr": "none", "enx": "none", "": "none"}
+		pedro.eval(`Object.fromEntries(['zh', 'zh-CN', 'zh-cn', 'ZH', 'zh-Hans', 'zh-SG', 'zh-Hant-TW', 'zh-TW', 'zh_hk', 'zh-MO', 'zh-Hant', 'zh_CN', 'cn', 'ko-KR', 'th', 'vi-VN', 'en', 'en-GB', 'EN_us', 'ja', 'pt-BR', 'fr', 'enx', ''].map((x) => [x, BacI18n.norm(x) || 'none']))`, &norms)
+		want := map[string]string{"zh": "zh-CN", "zh-CN": "zh-CN", "zh-cn": "zh-CN", "ZH": "zh-CN", "zh-Hans": "zh-CN", "zh-SG": "zh-CN", "zh-Hant-TW": "zh-TW", "zh-TW": "zh-TW",
+			"zh_hk": "zh-TW", "zh-MO": "zh-TW", "zh-Hant": "zh-TW", "zh_CN": "zh-CN", "cn": "zh-CN", "ko-KR": "ko", "th": "th", "vi-VN": "vi", "en": "en", "en-GB": "en", "EN_us": "en", "ja": "none", "pt-BR": "none", "fr": "none", "enx": "none", "": "none"}
 		for k, v := range want {
 			if norms[k] != v {
 				t.Errorf("the language tag %q reads as %q, want %q", k, norms[k], v)
@@ -388,7 +388,7 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 		// A language asked for by address that we do not have is English too, and is not kept.
 		pedro.do("?lang=fr", js(`localStorage.setItem('baccarat.lang', 'zh-TW')`), chromedp.Navigate(s.web.URL()+"/?lang=fr"),
 			waitJS(`document.documentElement.lang === 'en' && localStorage.getItem('baccarat.lang') === 'zh-TW'`, 10*time.Second),
-			chromedp.Navigate(s.web.URL()+"/"), waitJS(`document.documentElement.lang === 'zh-CN'`, 10*time.Second))
+			chromedp.Navigate(s.web.URL()+"/"), waitJS(`document.documentElement.lang === 'zh-TW'`, 10*time.Second))
 		pedro.shot("currency-desktop-launch-en")
 		pedro.noErrors()
 	})

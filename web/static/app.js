@@ -100,9 +100,13 @@
     return (v > 0n ? '+' : '') + fmtCash(v);
   }
   // A chip's face in the page's currency, short for the language: at 2 decimals 100 → "1",
-  // 2500 → "25", 100000 → "1K", 150 → "1.50"; at JPY's 0, 5000 → "5K" (zh-CN "5000") and
-  // 25000 → "25K" ("2.5万"); a part of the major unit in full (1001 at BHD's 3: "1.001").
-  // Compact only where it is exact (three significant digits at most), else grouped.
+  // 2500 → "25", 100000 → "1K", 150 → "1.50"; at JPY's 0, 5000 → "5K" (zh-CN, zh-TW "5000";
+  // ko "5천") and 25000 → "25K" ("2.5万", "2.5萬", "2.5만"); a part of the major unit in full
+  // (1001 at BHD's 3: "1.001"). Compact only where it is exact (three significant digits at
+  // most), else grouped. The language's own compact form (Intl, CLDR) where it fits on a chip
+  // and is how its players count: Chinese 万/萬, Korean 천/만, Thai's is K/M already. Vietnamese
+  // chips say K/M with the language's decimal comma ("2,5K"), as prices are written there:
+  // CLDR's "25 N" and "1 Tr" carry a space, are wider, and are not what a chip says.
   let compactFmt = null;
   function chipLabel(minor) {
     const v = toBig(minor);
@@ -112,8 +116,10 @@
     let sig = major;
     while (sig % 10n === 0n) sig /= 10n;
     if (sig >= 1000n || major > BigInt(Number.MAX_SAFE_INTEGER)) return I.fmtInt(major);
-    if (!compactFmt) compactFmt = new Intl.NumberFormat(I.lang, { notation: 'compact', maximumSignificantDigits: 3 });
-    return compactFmt.format(Number(major));
+    const kM = I.lang === 'vi';
+    if (!compactFmt) compactFmt = new Intl.NumberFormat(kM ? 'en' : I.lang, { notation: 'compact', maximumSignificantDigits: 3 });
+    const face = compactFmt.format(Number(major));
+    return kM ? face.replace(/^[\d.]+/, (n) => I.fmtDecimalString(n)) : face;
   }
 
   // ---- request ids: crypto.randomUUID needs a secure context; a phone on the LAN has none --

@@ -109,7 +109,7 @@ window.Bac.ready.then(() => (function (Bac) {
     if (!S.me) msgs.push(t('dealer.not_signed_in'));
     else if (S.me.role === 'player') msgs.push(t('dealer.as_player'));
     if (S.table && S.table.mode === 'auto') msgs.push(t('dealer.auto'));
-    if (st && st.closed) msgs.push(t('dealer.closed'));
+    if (st && st.closed) msgs.push(t('dealer.table_closed'));
     else if (st && st.paused) msgs.push(t(['betting', 'closed', 'dealing'].includes(st.phase) ? 'dealer.paused_last' : 'dealer.paused'));
     if (st && st.interrupted) msgs.push(t(st.withdrawal_window ? 'dealer.interrupted_window' : 'dealer.interrupted_resume'));
     else if (st && st.withdrawal_window) msgs.push(t('dealer.window'));

@@ -7,15 +7,33 @@
 'use strict';
 (function (global) {
   const KEY = 'baccarat.lang';
-  const LANGS = [{ id: 'en', name: 'English' }, { id: 'zh-CN', name: '简体中文' }];
+  // The languages the pages speak, each named in itself; a seventh is a line here and one
+  // i18n/<id>.json with every key of en.json (web's TestEveryLanguageHasEveryKeyWithItsPlaceholders
+  // checks it). English is the fallback for a key a file lacks.
+  const LANGS = [
+    { id: 'en', name: 'English' },
+    { id: 'zh-CN', name: '简体中文' },
+    { id: 'zh-TW', name: '繁體中文' },
+    { id: 'ko', name: '한국어' },
+    { id: 'th', name: 'ไทย' },
+    { id: 'vi', name: 'Tiếng Việt' },
+  ];
 
-  // A language tag as we have it: every Chinese tag (zh, zh-CN, zh-Hans, zh-TW, zh_cn…) is
-  // 简体中文, every English one English; '' for a language we do not have (ja, pt-BR…).
+  // A language tag as we have it, read loosely (any case, _ or -): Traditional Chinese by its
+  // script or its region (zh-Hant, zh-Hant-*, zh-TW, zh-HK, zh-MO) is 繁體中文; any other
+  // Chinese one (zh, zh-CN, zh-SG, zh-Hans, zh-Hans-HK, cn) 简体中文; ko*, th*, vi*, en* their
+  // language; '' for a language we do not have (ja, pt-BR…).
   function norm(s) {
     s = String(s || '').trim().toLowerCase().replace(/_/g, '-');
-    const base = s.split('-')[0];
-    if (base === 'zh' || s === 'cn') return 'zh-CN';
-    if (base === 'en') return 'en';
+    const parts = s.split('-');
+    const base = parts[0];
+    if (s === 'cn') return 'zh-CN';
+    if (base === 'zh') {
+      if (parts.includes('hant')) return 'zh-TW';
+      if (parts.includes('hans')) return 'zh-CN';
+      return parts.some((p) => p === 'tw' || p === 'hk' || p === 'mo') ? 'zh-TW' : 'zh-CN';
+    }
+    for (const l of ['en', 'ko', 'th', 'vi']) if (base === l) return l;
     return '';
   }
   function stored() {

@@ -7,7 +7,8 @@
   const ROWS = 6;
   const NS = 'http://www.w3.org/2000/svg';
   const { h, setText, humanize, t } = Bac;
-  // The letter a mark carries: B/P/T in English, 庄/闲/和 in Chinese.
+  // The letter a mark carries: B/P/T in English, Thai and Vietnamese (as their players read a
+  // road), 庄/闲/和 and 莊/閒/和 in Chinese, 뱅/플/타 in Korean: one glyph that fits a cell.
   const mark = (side) => t('mark.' + side);
 
   // ---- placement: a port of roads/grid.go (ROADS.md, Big Road display) ---------------------

@@ -1,0 +1,249 @@
+package web
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The pages' languages are static/i18n.js's LANGS, one static/i18n/<id>.json each, read here
+// from the embedded files the server sends. en.json is the reference and the fallback.
+
+// pluralForms are the plural categories Intl.PluralRules selects in each of the pages'
+// languages (CLDR cardinal rules: of ours only English tells "one" from "other"). i18n.js's
+// tn() looks up key.<category>, falling back to English, so a language needs every form it
+// selects of every plural key. A new language adds its line here (in a browser console:
+// new Intl.PluralRules(id).resolvedOptions().pluralCategories).
+var pluralForms = map[string][]string{
+	"en": {"one", "other"}, "zh-CN": {"other"}, "zh-TW": {"other"}, "ko": {"other"}, "th": {"other"}, "vi": {"other"},
+}
+
+var (
+	// i18n.js t() fills /\{(\w+)\}/: JavaScript's \w is ASCII, so "{牌桌编号}" is text.
+	placeholderRe = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
+	langsRe       = regexp.MustCompile(`\{ id: '([^']+)', name: '([^']+)' \}`)
+	pluralKeyRe   = regexp.MustCompile(`^(.+)\.(zero|one|two|few|many|other)$`)
+)
+
+// TestEveryLanguageHasEveryKeyWithItsPlaceholders: every language LANGS lists has a file and
+// every file is listed; each file is a JSON object of non-empty strings; it has every key of
+// en.json (plural keys in the forms its language selects), no key en.json lacks (but "srv:"
+// keys, the server's English words, which every language but English translates alike), and
+// each string has exactly the {placeholders} of the English one.
+func TestEveryLanguageHasEveryKeyWithItsPlaceholders(t *testing.T) {
+	files := map[string]map[string]string{}
+	names, err := fs.Glob(assets, "static/i18n/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no static/i18n/*.json embedded (%v)", err)
+	}
+	for _, name := range names {
+		id := strings.TrimSuffix(path.Base(name), ".json")
+		dict := readLanguage(t, name)
+		if dict == nil {
+			return // the file's fault is reported; its keys cannot be checked
+		}
+		files[id] = dict
+	}
+	js, err := fs.ReadFile(assets, "static/i18n.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, m := range langsRe.FindAllStringSubmatch(string(js), -1) {
+		listed[m[1]] = true
+		if files[m[1]] == nil {
+			t.Errorf("i18n.js LANGS lists %s (%s), but there is no i18n/%s.json", m[1], m[2], m[1])
+		}
+	}
+	srv := map[string]bool{}
+	for id, dict := range files {
+		if !listed[id] {
+			t.Errorf("i18n/%s.json is not in i18n.js LANGS: the switch never offers it", id)
+		}
+		for k := range dict {
+			if strings.HasPrefix(k, "srv:") {
+				srv[k] = true
+			}
+		}
+	}
+	en := files["en"]
+	if en == nil {
+		t.Fatal("no i18n/en.json, the reference and fallback")
+	}
+	for _, id := range slices.Sorted(maps.Keys(files)) {
+		forms, ok := pluralForms[id]
+		if !ok {
+			t.Errorf("%s: add its plural categories to pluralForms", id)
+			continue
+		}
+		for _, p := range checkLanguage(en, files[id], forms) {
+			t.Errorf("%s.json: %s", id, p)
+		}
+		if id == "en" {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(srv)) {
+			if _, ok := files[id][k]; !ok {
+				t.Errorf("%s.json lacks %q, which another language translates", id, k)
+			}
+		}
+	}
+	t.Logf("%d languages, %d English keys, %d server texts", len(files), len(en), len(srv))
+}
+
+// readLanguage decodes one file, failing the test (nil) unless it is an object of non-empty strings.
+func readLanguage(t *testing.T, name string) map[string]string {
+	t.Helper()
+	b, err := fs.ReadFile(assets, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Errorf("%s is not a JSON object: %v", name, err)
+		return nil
+	}
+	for _, k := range duplicateKeys(b) { // the later value would silently win
+		t.Errorf("%s: %q appears twice", name, k)
+	}
+	dict := map[string]string{}
+	for k, v := range raw {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			t.Errorf("%s: %q is %#v, not a non-empty string", name, k, v)
+			continue
+		}
+		dict[k] = s
+	}
+	return dict
+}
+
+// duplicateKeys lists the keys a flat JSON object of strings names more than once.
+func duplicateKeys(b []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	var dups []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return dups
+		}
+		k, _ := tok.(string)
+		if seen[k] {
+			dups = append(dups, k)
+		}
+		seen[k] = true
+		if _, err := dec.Token(); err != nil { // the value: a string
+			return dups
+		}
+	}
+	return dups
+}
+
+// checkLanguage lists what keeps dict from standing in for en, in a language whose plural
+// rules select forms. It knows nothing of the files, so a test can plant faults in it.
+func checkLanguage(en, dict map[string]string, forms []string) []string {
+	var problems []string
+	want := map[string]string{} // key → the English text its placeholders follow
+	for k, v := range en {
+		if m := pluralKeyRe.FindStringSubmatch(k); m != nil && en[m[1]+".other"] != "" {
+			for _, f := range forms {
+				want[m[1]+"."+f] = cmp.Or(en[m[1]+"."+f], en[m[1]+".other"])
+			}
+			continue
+		}
+		want[k] = v
+	}
+	for _, k := range slices.Sorted(maps.Keys(want)) {
+		if _, ok := dict[k]; !ok {
+			problems = append(problems, fmt.Sprintf("lacks %q (%q)", k, want[k]))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(dict)) {
+		src, ok := want[k]
+		switch {
+		case strings.HasPrefix(k, "srv:"):
+			src = strings.TrimPrefix(k, "srv:")
+		case !ok && en[k] != "":
+			src = en[k] // a plural form this language does not select: unused, harmless
+		case !ok:
+			problems = append(problems, fmt.Sprintf("has %q, which en.json does not", k))
+			continue
+		}
+		if got, need := placeholders(dict[k]), placeholders(src); !slices.Equal(got, need) {
+			problems = append(problems, fmt.Sprintf("%q has placeholders %v, English %v: %q", k, got, need, dict[k]))
+		}
+	}
+	return problems
+}
+
+// placeholders are the distinct {names} of s, sorted.
+func placeholders(s string) []string {
+	var out []string
+	for _, m := range placeholderRe.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestLanguageCheckCatchesPlantedFaults: checkLanguage passes a good translation and names
+// each planted fault.
+func TestLanguageCheckCatchesPlantedFaults(t *testing.T) {
+	en := map[string]string{"hi": "Hi {name}", "n.one": "{n} table", "n.other": "{n} tables", "plain": "Lobby"}
+	good := func() map[string]string {
+		return map[string]string{"hi": "{name}님 안녕하세요", "n.other": "테이블 {n}개", "plain": "로비", "srv:Tie at {n}": "{n} 타이"}
+	}
+	if p := checkLanguage(en, good(), []string{"other"}); len(p) != 0 {
+		t.Fatalf("a good translation has problems: %v", p)
+	}
+	for _, c := range []struct {
+		name  string
+		plant func(map[string]string)
+		forms []string
+		want  string
+	}{
+		{"a key of en.json missing", func(d map[string]string) { delete(d, "plain") }, nil, `lacks "plain"`},
+		{"a key en.json lacks", func(d map[string]string) { d["lobby.titel"] = "x" }, nil, `has "lobby.titel"`},
+		{"a placeholder dropped", func(d map[string]string) { d["hi"] = "안녕하세요" }, nil, `"hi" has placeholders [], English [name]`},
+		{"a placeholder added", func(d map[string]string) { d["plain"] = "로비 {n}" }, nil, `"plain" has placeholders [n], English []`},
+		{"a placeholder renamed", func(d map[string]string) { d["n.other"] = "테이블 {count}개" }, nil, `English [n]`},
+		{"a server text's placeholder dropped", func(d map[string]string) { d["srv:Tie at {n}"] = "타이" }, nil, `"srv:Tie at {n}" has placeholders []`},
+		{"the only plural form missing", func(d map[string]string) { delete(d, "n.other") }, nil, `lacks "n.other"`},
+		{"a form the language selects missing", func(map[string]string) {}, []string{"one", "other"}, `lacks "n.one"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, forms := good(), c.forms
+			if forms == nil {
+				forms = []string{"other"}
+			}
+			c.plant(d)
+			p := checkLanguage(en, d, forms)
+			if !strings.Contains(strings.Join(p, "\n"), c.want) {
+				t.Errorf("problems %q, want one with %q", p, c.want)
+			}
+		})
+	}
+}
+
+// TestDuplicateKeysAreFound: a key named twice in a language file is found (JSON decoders keep
+// the later value and say nothing).
+func TestDuplicateKeysAreFound(t *testing.T) {
+	if got := duplicateKeys([]byte(`{"a":"x","b":"y","a":"z"}`)); len(got) != 1 || got[0] != "a" {
+		t.Fatalf("duplicates %q, want [a]", got)
+	}
+	if got := duplicateKeys([]byte(`{"a":"x","b":"y"}`)); len(got) != 0 {
+		t.Fatalf("duplicates %q, want none", got)
+	}
+}
