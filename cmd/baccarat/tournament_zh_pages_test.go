@@ -142,7 +142,7 @@ func TestBrowserTournamentPagesInChinese(t *testing.T) {
 	p.screen("phone-tournament-table-zh")
 
 	// The lobby's tournaments.
-	p.open("/", "zh-CN")
+	p.open("/?view=tournaments", "zh-CN") // the tournaments tab
 	p.do("the Chinese lobby's tournaments", waitJS(`!!document.querySelector('#lobby-tournaments [data-tournament="cup"]') &&
 		document.querySelector('#lobby-tournaments h2').textContent.startsWith('锦标赛')`, 15*time.Second))
 	p.noEnglish(`#lobby-tournaments`, names)

@@ -6,6 +6,11 @@
    round: how many bets carry stakes and the stakes in play (its snapshot's totals), read every
    5 s. Each table's amounts are in its own currency: its decimals and its
    sign ("¥100 – ¥1,000,000", "BHD 0.100 – BHD 1,000.000"), whatever the player's wallet.
+   The lobby lists the cash tables only (#lobby-cash): a table that plays a tournament's session
+   (its "tournament", or chips "CHIPS:<id>" for currency) is listed under its tournament by
+   lobby-tournaments.js, which takes each list read here from the "lobby:tables" event. Two tabs
+   (#lobby-views) show the cash tables or the tournaments: "cash" unless ?view=tournaments or the
+   player's last choice (localStorage "baccarat.lobby.view") says otherwise.
    Needs i18n.js, currency.js, app.js and roads.js; starts once the language is in. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
@@ -17,6 +22,8 @@ window.Bac.ready.then(() => (function (Bac) {
   const el = { tables: $('#tables'), status: $('#lobby-status'), count: $('#lobby-count'), who: $('#who'),
     balance: $('#balance'), help: $('#signin-help') };
   const cards = new Map(); // table id → {root, parts, roadKey, entry, action}
+  // A table that plays a tournament's session (not one a player sits at for money).
+  const isSession = (tv) => !!tv.tournament || String(tv.currency || '').startsWith('CHIPS:');
   const gameNames = {};
   let me = null;
 
@@ -72,6 +79,7 @@ window.Bac.ready.then(() => (function (Bac) {
     c.entry = tv;
     const p = c.parts;
     setText(p.name, tv.name || tv.id);
+    setAttr(p.name, 'title', tv.name || tv.id);
     const gname = Bac.ts(gameNames[tv.game] || tv.game || '');
     setText(p.game, gname === tv.name ? '' : gname);
     setText(p.mode, tv.mode === 'dealer' ? t('lobby.mode_dealer') : tv.mode === 'auto' ? t('lobby.mode_auto') : tv.mode || '');
@@ -121,7 +129,8 @@ window.Bac.ready.then(() => (function (Bac) {
     setAttr(p, 'title', t('lobby.action_title'));
   }
 
-  function render(list) {
+  function render(all) {
+    const list = all.filter((tv) => !isSession(tv));
     const seen = new Set();
     list.forEach((tv, i) => {
       seen.add(tv.id);
@@ -133,6 +142,7 @@ window.Bac.ready.then(() => (function (Bac) {
       if (!seen.has(id)) { c.root.remove(); cards.delete(id); }
     }
     setText(el.count, Bac.tn('lobby.count', list.length));
+    setText($('#lobby-n-cash'), Bac.fmtInt(list.length));
     if (!list.length) {
       if (!el.tables.querySelector('.empty')) el.tables.appendChild(h('p', { class: 'muted empty' }, t('lobby.empty')));
     } else {
@@ -168,7 +178,9 @@ window.Bac.ready.then(() => (function (Bac) {
       clock.syncHeader(api.lastDate);
       failures = 0;
       show(el.status, false);
-      render(Array.isArray(list) ? list : []);
+      const all = Array.isArray(list) ? list : [];
+      render(all);
+      document.dispatchEvent(new CustomEvent('lobby:tables', { detail: all }));
     } catch (e) {
       failures++;
       setText(el.status, t(failures > 1 ? 'lobby.lost' : 'lobby.cannot_load', { why: Bac.errorText(e) }));
@@ -188,7 +200,7 @@ window.Bac.ready.then(() => (function (Bac) {
     clearTimeout(actionTimer);
     const ids = [...cards.keys()];
     for (const id of ids) {
-      if (document.visibilityState !== 'visible') break;
+      if (document.visibilityState !== 'visible' || $('#lobby-cash').hidden) break;
       try {
         const snap = await api('GET', '/api/tables/' + encodeURIComponent(id));
         const c = cards.get(id);
@@ -213,6 +225,49 @@ window.Bac.ready.then(() => (function (Bac) {
     } catch (e) { /* ids are shown instead */ }
   }
 
+  // ---- the two views: cash tables, tournaments ------------------------------------------
+  const VIEW_KEY = 'baccarat.lobby.view';
+  const VIEWS = ['cash', 'tournaments'];
+  const tabs = [...document.querySelectorAll('#lobby-views [role="tab"]')];
+  function setView(view, remember) {
+    if (!VIEWS.includes(view)) view = 'cash';
+    for (const tab of tabs) {
+      const on = tab.dataset.view === view;
+      tab.setAttribute('aria-selected', on ? 'true' : 'false');
+      tab.tabIndex = on ? 0 : -1;
+      const panel = document.getElementById(tab.getAttribute('aria-controls'));
+      if (panel) panel.hidden = !on;
+    }
+    document.body.setAttribute('data-lobby-view', view);
+    if (!remember) return;
+    try { localStorage.setItem(VIEW_KEY, view); } catch (e) { /* private mode: this page only */ }
+    const url = new URL(location.href);
+    if (url.searchParams.has('view')) {
+      url.searchParams.set('view', view);
+      history.replaceState(null, '', url.pathname + url.search + url.hash);
+    }
+  }
+  function initialView() {
+    const q = new URLSearchParams(location.search).get('view');
+    if (VIEWS.includes(q)) {
+      try { localStorage.setItem(VIEW_KEY, q); } catch (e) { /* this page only */ }
+      return q;
+    }
+    try { return localStorage.getItem(VIEW_KEY) || 'cash'; } catch (e) { return 'cash'; }
+  }
+  tabs.forEach((tab, i) => {
+    tab.addEventListener('click', () => setView(tab.dataset.view, true));
+    tab.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      e.preventDefault();
+      const next = tabs[(i + step + tabs.length) % tabs.length];
+      setView(next.dataset.view, true);
+      next.focus();
+    });
+  });
+  setView(initialView(), false);
+
   async function start() {
     await refresh();
     loadGames();
@@ -226,5 +281,5 @@ window.Bac.ready.then(() => (function (Bac) {
     for (const c of cards.values()) update(c, c.entry);
   }
   start();
-  window.BacLobby = { refresh };
+  window.BacLobby = { refresh, setView, isSession, me: () => me };
 })(window.Bac));
