@@ -48,6 +48,35 @@ func (t *Table) deal(c *Deal, actor string, role Role) error {
 	return nil
 }
 
+// dealNext is deal for the Deal sent most: one that names no one, so that it acts in the
+// dealer's natural role, when deal would deal the next card and nothing before it (no cut
+// card comes out first) at a table without the squeeze. It deals it as deal would, without
+// the layers between Apply and dealCard, and returns its events; for any other Deal it
+// returns none, having changed nothing: Apply then sends it the whole way.
+func (t *Table) dealNext(c *Deal) []Event {
+	n, s := &t.natural[CmdDeal], &t.shoe
+	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || !s.active || s.order == nil ||
+		s.next >= len(s.order) || s.next >= s.cutAt || !t.cardDue() || t.cfg.Squeeze {
+		return nil
+	}
+	// The card_dealt event, as cardDealt makes it, in dealt[0], where nothing else is ever
+	// written: only what changes from card to card is set (setShortWays set the rest), and
+	// the events that follow it, if any, are appended after it.
+	k := s.order[s.next]
+	e := &t.dealt[0]
+	e.Seq, e.At, e.Round, e.Reason = t.seq+1, c.At, t.round, c.Reason
+	e.Card.Card, e.Card.Position, e.Card.Left = k, t.coup.Next(), s.counts.Total()-1
+	t.seq = e.Seq
+	t.onCard(k)
+	if t.game.Rules.BettingRounds <= 1 && !t.coup.Done() && s.counts.Total() != 0 {
+		return t.dealt[:1] // afterCard would do nothing
+	}
+	t.out = t.dealt[:1]
+	t.afterCard(&c.Header, n.actor, n.role, c.Until)
+	t.dealt = t.out // as the events after the card grew it
+	return t.out
+}
+
 // card takes a card from a dealer's card-reading shoe. A card the shoe cannot contain
 // (foreign, or one copy too many) voids the round (MBS 5.1, Tiger 5.1); a card when none is
 // due is refused (SPEC §2).
@@ -79,16 +108,25 @@ func (t *Table) card(c *Card, actor string, role Role) error {
 // betting round, the settlement, or a void when the shoe runs out (MBS 5.5).
 // until is when a Bet on Baccarat betting round the card opens is due to close.
 func (t *Table) dealCard(k baccarat.Card, h *Header, actor string, role Role, until time.Time) {
+	t.cardDealt(k, h, actor, role)
+	t.afterCard(h, actor, role, until)
+}
+
+// cardDealt records a card: its card_dealt event, numbered and applied as on would apply it
+// (onCard), without on's dispatch. Replay rebuilds the same table from the event.
+func (t *Table) cardDealt(k baccarat.Card, h *Header, actor string, role Role) {
 	e := t.event(EvCardDealt, h, actor, role)
-	e.Card = DealtCard{Card: k, Position: t.coup.Next(), Left: t.shoe.counts.Total() - 1, set: true}
+	d := &e.Card // the event is new: only what a card sets is set
+	d.Card, d.Position, d.Left, d.set = k, t.coup.Next(), t.shoe.counts.Total()-1, true
 	if t.cfg.Squeeze {
 		if who, hidden := t.hiddenFrom(t.coup.Len()); hidden {
-			e.Card.Hidden, e.Card.For = true, who
+			d.Hidden, d.For = true, who
 		}
 	}
 	e.Phase = PhaseDealing
-	t.emit(e)
-	t.afterCard(h, actor, role, until)
+	e.Seq = t.seq + 1
+	t.seq = e.Seq
+	t.onCard(k)
 }
 
 func (t *Table) afterCard(h *Header, actor string, role Role, until time.Time) {

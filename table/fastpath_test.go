@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/games"
 )
 
 // The hot path of a wager takes shortcuts; each is compared here with the general path it
@@ -41,6 +44,58 @@ func TestOwnWagerIsAuthorized(t *testing.T) {
 	}
 	if taken != 2*4 { // roles none and player; no actor, or the player as actor
 		t.Fatalf("%d wagers taken as a player's own, want 8", taken)
+	}
+	// ownAtAGlance takes no more than own, and takes the player's own wager a host sends:
+	// the actor the very string that names the player.
+	for role := RoleNone; role <= RoleSystem+1; role++ {
+		for _, actor := range []string{"", "ann", "bob", string([]byte("ann"))} {
+			for _, player := range []string{"", "ann"} {
+				if c := (&Place{Header: Header{Role: role, Actor: actor}, Player: player}); c.ownAtAGlance() && !c.own() {
+					t.Errorf("role %d, actor %q, player %q: own at a glance, but not own", role, actor, player)
+				}
+			}
+		}
+	}
+	id := string([]byte("ann"))
+	if c := (&Place{Header: Header{Role: RolePlayer, Actor: id}, Player: id}); !c.ownAtAGlance() {
+		t.Error("a wager whose actor is the string naming its player is not its player's own at a glance")
+	}
+}
+
+// TestHostsWagersGoTheShortWay: a prepared wager as a host sends it, the actor and the
+// player one identity, is taken the short way, and its copy with the actor named by
+// another copy of the name goes the whole way to the same event.
+func TestHostsWagersGoTheShortWay(t *testing.T) {
+	tab, err := New(Config{Game: "mbs-tournament", DefaultLimit: Limit{Min: 1, Max: 1000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(t, tab, &NewShoe{})
+	mustApply(t, tab, &Open{})
+	for len(tab.wagers) == cap(tab.wagers) { // the layout has room (the whole way grows it)
+		mustApply(t, tab, &Place{Player: "bob", Bet: "tie", Stake: 1, Available: 1000})
+	}
+	n := len(tab.wagers)
+	id := string([]byte("ann"))
+	short := &Place{Header: Header{Actor: id, Role: RolePlayer}, Player: id, Bet: "banker", Stake: 100, Available: 1000}
+	tab.Prepare(short)
+	ev := mustApply(t, tab, short)
+	if len(ev) != 1 || &ev[0] != &tab.ownPlaced[0] {
+		t.Fatal("a host's wager went the whole way")
+	}
+	a, _ := json.Marshal(ev[0].Clone())
+	whole := *short
+	whole.Actor = string([]byte("ann")) // the same name, another copy
+	ev = mustApply(t, tab, &whole)
+	if len(ev) != 1 || &ev[0] == &tab.ownPlaced[0] {
+		t.Fatal("a wager naming its player by another copy of the name went the short way")
+	}
+	ev[0].Seq, ev[0].Wager.ID = 0, 0 // the second wager's own
+	b, _ := json.Marshal(ev[0])
+	seq, wager := fmt.Sprintf(`"seq":%d,`, n+3), fmt.Sprintf(`"id":%d,`, n+1) // after the shoe, the open and n wagers
+	want := strings.Replace(strings.Replace(string(a), seq, `"seq":0,`, 1), wager, `"id":0,`, 1)
+	if string(b) != want {
+		t.Fatalf("the whole way's event\n%s\nthe short way's\n%s", b, want)
 	}
 }
 
@@ -117,8 +172,20 @@ func TestAreasCountedOnceALimitReadsThem(t *testing.T) {
 func tallies(t *Table) map[string]any {
 	m := map[string]any{"totals": t.totals, "sides": t.sides}
 	for _, p := range t.parties[1:] {
-		if p.own != ([maxBets][maxBetting]baccarat.Money{}) || p.sides != 0 {
-			m["own "+p.name] = fmt.Sprint(p.own, p.sides)
+		var own [maxBets][maxBetting]baccarat.Money // as counted in this round's tally
+		for i := range own {
+			for j := range own[i] {
+				own[i][j] = p.own[i][j].in(t.epoch)
+			}
+		}
+		var sides uint8
+		for _, side := range []baccarat.Winner{baccarat.PlayerWins, baccarat.BankerWins} {
+			if p.holds(side, t.epoch) {
+				sides |= 1 << side
+			}
+		}
+		if own != ([maxBets][maxBetting]baccarat.Money{}) || sides != 0 {
+			m["own "+p.name] = fmt.Sprint(own, sides)
 		}
 	}
 	for sp, v := range t.spots {
@@ -175,7 +242,7 @@ func TestRulesBehindShortcutsStillRefuse(t *testing.T) {
 	})
 }
 
-// TestOwnWagerFastPathAgrees: a prepared wager (which placeOwn may take) and the same wager
+// TestOwnWagerFastPathAgrees: a prepared wager (which Apply's short way may take) and the same wager
 // unprepared (which place resolves by name and checks rule by rule) are taken or refused
 // alike, with the same code, message and event, leaving the same table, over random wagers
 // in every game: stakes at and around the limits and the money available, request ids,
@@ -283,5 +350,157 @@ func TestOwnWagerFastPathAgrees(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestShortWaysAgree: a Deal, an Open and a Close that name no one (which Apply may take
+// the short way: dealNext, openNext, closeNext) and the same commands naming the dealer's
+// role (which always go the whole way) give the same events, or refusals, and leave the same
+// table, shoe after shoe in every game, with and without the squeeze: through cut cards,
+// shoe ends, Bet on Baccarat's later betting rounds and RWS's riding pushes.
+func TestShortWaysAgree(t *testing.T) {
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	// headers are a header naming no one and the same naming the dealer's role, a second on
+	// from the last, with a reason: every field of the header reaches the events.
+	headers := func() (unnamed, dealer Header) {
+		at = at.Add(time.Second)
+		return Header{At: at, Reason: "why"}, Header{Role: RoleDealer, At: at, Reason: "why"}
+	}
+	for _, game := range []string{"mbs-tournament", "rws-no-commission", "mbs-tiger", "mbs-dragon", "bet-on-baccarat", "punto-banco"} {
+		for _, squeeze := range []bool{false, true} {
+			if squeeze && game == "bet-on-baccarat" {
+				continue // its cards are shown as they come (BoB has no squeeze)
+			}
+			t.Run(fmt.Sprintf("%s squeeze %v", game, squeeze), func(t *testing.T) {
+				cfg := Config{Game: game, Mode: ModeDealer, Squeeze: squeeze, DefaultLimit: Limit{Min: 1, Max: 1_000_000}}
+				short, err := New(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				whole, _ := New(cfg)
+				var dealt, opened, shut, shoes int // commands taken the short way; shoes started
+				both := func(c, d Command) {
+					es, errS := short.Apply(c)
+					ew, errW := whole.Apply(d)
+					if fmt.Sprint(errS) != fmt.Sprint(errW) {
+						t.Fatalf("%T: short %v, whole %v", c, errS, errW)
+					}
+					a, _ := json.Marshal(es)
+					b, _ := json.Marshal(ew)
+					if string(a) != string(b) {
+						t.Fatalf("%T: short\n%s\nwhole\n%s", c, a, b)
+					}
+					if len(es) > 0 {
+						switch &es[0] {
+						case &short.dealt[0]:
+							dealt++
+						case &short.opened[0]:
+							opened++
+						case &short.shut[0]:
+							shut++
+						}
+					}
+				}
+				src := baccarat.SeededSource(3)
+				var bets []string // the single-coup bets
+				for _, b := range short.Game().Bets {
+					if b.Kind != games.Dragon {
+						bets = append(bets, b.ID)
+					}
+				}
+				for round := range 120 {
+					if !short.ShoeActive() {
+						s := baccarat.NewShoe(short.Config().Decks)
+						s.Shuffle(src)
+						both(&NewShoe{Order: s.Order(), Salt: "00"}, &NewShoe{Order: s.Order(), Salt: "00"})
+						shoes++
+					}
+					u, d := headers()
+					both(&Open{Header: u, Until: at.Add(time.Minute)}, &Open{Header: d, Until: at.Add(time.Minute)})
+					for i, player := range []string{"ann", "bob"} {
+						c := &Place{Player: player, Bet: bets[(round+i)%len(bets)], Stake: 100, Available: 1 << 40}
+						for _, p := range short.Prices() { // Bet on Baccarat: at the odds offered
+							if p.Bet == c.Bet {
+								c.Odds = p.Odds
+							}
+						}
+						d := *c
+						short.Prepare(c)
+						both(c, &d)
+					}
+					u, d = headers()
+					both(&Close{Header: u}, &Close{Header: d})
+					for i := 0; i < 20 && (short.Phase() == PhaseClosed || short.Phase() == PhaseDealing); i++ {
+						u, d := headers()
+						switch st := short.Status(); {
+						case st.BetOpen:
+							both(&Close{Header: u}, &Close{Header: d})
+						case st.Squeeze != nil:
+							both(&Reveal{Header: d}, &Reveal{Header: d})
+						default:
+							both(&Deal{Header: u, Until: at.Add(time.Minute)}, &Deal{Header: d, Until: at.Add(time.Minute)})
+						}
+					}
+					sa, _ := json.Marshal(short.State())
+					sb, _ := json.Marshal(whole.State())
+					if string(sa) != string(sb) || !reflect.DeepEqual(tallies(short), tallies(whole)) {
+						t.Fatalf("round %d: the tables differ:\n%s\n%s", round, sa, sb)
+					}
+				}
+				oneRound := short.Game().Rules.BettingRounds == 1
+				if shoes < 2 || dealt == 0 && !squeeze || opened == 0 && oneRound || shut == 0 {
+					t.Fatalf("%d shoes; taken the short way: %d deals, %d opens, %d closes", shoes, dealt, opened, shut)
+				}
+			})
+		}
+	}
+}
+
+// TestCheckOrder: an RNG shoe's order must be its decks, complete: no card missing, none
+// too many, none invalid (SPEC §2).
+func TestCheckOrder(t *testing.T) {
+	s := baccarat.NewShoe(8)
+	s.Shuffle(baccarat.SeededSource(1))
+	order := s.Order()
+	if err := checkOrder(order, 8); err != nil {
+		t.Fatalf("a complete shoe: %v", err)
+	}
+	if err := checkOrder(order, 6); baccarat.ErrorCode(err) != baccarat.CodeBadShoe {
+		t.Fatalf("8 decks taken for 6: %v", err)
+	}
+	if err := checkOrder(order[1:], 8); baccarat.ErrorCode(err) != baccarat.CodeBadShoe {
+		t.Fatalf("a card missing: %v", err)
+	}
+	dup := slices.Clone(order)
+	dup[0] = dup[1]
+	if dup[0] == order[0] {
+		dup[0] = dup[2]
+	}
+	if err := checkOrder(dup, 8); baccarat.ErrorCode(err) != baccarat.CodeBadShoe {
+		t.Fatalf("one card for another: %v", err)
+	}
+	bad := slices.Clone(order)
+	bad[5] = baccarat.NumCards
+	if err := checkOrder(bad, 8); baccarat.ErrorCode(err) != baccarat.CodeBadShoe {
+		t.Fatalf("an invalid card: %v", err)
+	}
+}
+
+// TestNaturalActorsAreAuthorized: the natural actor Apply's short ways read (naturals) is
+// what authorize says of a command that names no one, for every command at dealer and
+// automatic tables.
+func TestNaturalActorsAreAuthorized(t *testing.T) {
+	for _, mode := range []Mode{ModeDealer, ModeAuto} {
+		tab, err := New(Config{Game: "mbs-tournament", Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ct := range commandCount {
+			n := tab.natural[ct]
+			role, actor, err := tab.authorize(ct, &Header{}, "")
+			if n.ok != (err == nil) || n.ok && (role != n.role || actor != n.actor) {
+				t.Errorf("%s table, %s: natural %+v, authorize says %v %q %v", mode, ct, n, role, actor, err)
+			}
+		}
 	}
 }

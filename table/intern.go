@@ -16,14 +16,31 @@ type party struct {
 	name string
 	seat seatID         // their own playing area
 	held baccarat.Money // in play at this table
-	// sides are the main sides held this round (bit 1<<baccarat.PlayerWins, 1<<BankerWins).
-	sides   uint8
-	touched bool
-	// own are the stakes on each bet and betting round at their own seat this round; bets
-	// marks the rows in use, so that a round's end clears only those.
-	own  [maxBets][maxBetting]baccarat.Money
-	bets uint16
+	// heldIn is, for each main side (by baccarat.Winner), the tally (Table.epoch) in which
+	// the party last held it: they hold it this round when that is the table's.
+	heldIn [4]uint64
+	// own are the stakes on each bet and betting round at their own seat this round.
+	own [maxBets][maxBetting]ownStake
 }
+
+// ownStake is a party's stake on one bet in one betting round at their own seat, counted in
+// the tally of the table numbered of (Table.epoch). A stake counted in an earlier tally is
+// read as none: a round's end forgets every stake at once (clearTallies), touching no party.
+type ownStake struct {
+	of     uint64
+	amount baccarat.Money
+}
+
+// in is the stake as counted in the tally epoch.
+func (s *ownStake) in(epoch uint64) baccarat.Money {
+	if s.of != epoch {
+		return 0
+	}
+	return s.amount
+}
+
+// holds reports whether the party holds a main side in the tally epoch.
+func (p *party) holds(side baccarat.Winner, epoch uint64) bool { return p.heldIn[side] == epoch }
 
 // seat is one playing area: per bet, how many (participant, betting round) places hold a
 // stake in it this round (Tiger 3.6).

@@ -1,8 +1,6 @@
 package table
 
 import (
-	"slices"
-
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 )
@@ -32,7 +30,7 @@ type prepared struct {
 	seat  seatID     // -1: a seat the table has never seen
 	own   bool       // the party's own seat
 	// plain: a known party's single-coup, fixed-odds bet at their own seat, the wager
-	// placeOwn may take.
+	// Apply's short way may take.
 	plain bool
 }
 
@@ -75,9 +73,6 @@ func (t *Table) resolve(p *placement) {
 // worked out apart. It is one function on purpose: split into a check and a record, the
 // placement goes through memory between them and a wager costs a fifth more.
 func (t *Table) place(c *Place, actor string, role Role) error {
-	if role == RolePlayer && t.placeOwn(c) {
-		return nil
-	}
 	p := placement{c: c, player: c.Player}
 	if p.player == "" {
 		p.player = actor
@@ -116,7 +111,7 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 		p.betting = t.betting
 	}
 	if p.own && p.party != 0 && b.Kind != games.Dragon { // a party's own seat is always interned
-		p.have = t.parties[p.party].own[p.bi][p.betting]
+		p.have = t.parties[p.party].own[p.bi][p.betting].in(t.epoch)
 	} else {
 		p.have = t.haveElsewhere(&p)
 	}
@@ -162,65 +157,6 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 		t.emitWager(e)
 	}
 	return nil
-}
-
-// placeOwn places the wager of most rounds, if it is one: a player's own single-coup,
-// fixed-odds wager at their own seat, prepared, new, within every limit, on a bet no layout
-// rule reads. It checks only what can refuse such a wager and records it straight onto the
-// layout (t.wagers), its event pointing at it. It reports false, having changed nothing,
-// for any wager that is not of this kind or that some rule might refuse: place then runs
-// every rule in order, so a refused wager gets the same code whichever path saw it first
-// (TestOwnWagerFastPathAgrees).
-func (t *Table) placeOwn(c *Place) bool {
-	p := &c.prep
-	if p.table != t || !p.plain || c.RequestID != "" || !t.betOpen || t.interrupted ||
-		c.Stake <= 0 || c.Stake > c.Available || len(t.wagers) >= MaxWagersPerRound {
-		return false
-	}
-	bi := p.bi
-	if t.bets[bi].layout != 0 { // no layout rule, so no limit per playing area either
-		return false
-	}
-	party := &t.parties[p.party]
-	spot := &party.own[bi][t.betting]
-	had := *spot
-	if l := &t.limits[bi]; c.Stake < l.Min || c.Stake > l.Max || had+c.Stake > l.Max {
-		return false
-	}
-	b := p.b
-
-	e := t.event(EvWagerPlaced, &c.Header, c.Player, RolePlayer)
-	n := len(t.wagers)
-	if n == cap(t.wagers) {
-		t.wagers = slices.Grow(t.wagers, 1)
-	}
-	t.wagers = t.wagers[:n+1]
-	w := &t.wagers[n]
-	seat := c.Seat
-	if seat == "" {
-		seat = c.Player
-	}
-	t.nextWager++
-	w.ID, w.Round, w.Player, w.Seat, w.Bet, w.Stake = t.nextWager, t.round, c.Player, seat, b.ID, c.Stake
-	w.Odds, w.Betting, w.RequestID, w.PlacedBy, w.Riding, w.Session = 0, t.betting, "", "", false, 0
-	w.party, w.seat, w.bet = p.party, p.seat, uint8(bi)
-	e.Wager = w
-	e.Seq = t.seq + 1
-	t.seq = e.Seq
-	// The tallies, as tally counts them for a wager at the party's own seat.
-	party.held += c.Stake
-	*spot = had + c.Stake
-	party.bets |= 1 << bi
-	if !party.touched {
-		party.touched = true
-		t.touched = append(t.touched, p.party)
-	}
-	t.totals[bi] += c.Stake
-	if side := t.bets[bi].side; side != baccarat.NoWinner {
-		t.sides[side] += c.Stake
-		party.sides |= 1 << side
-	}
-	return true
 }
 
 // resolveSeat decides the playing area by name: a player bets on their own; the dealer or
@@ -299,7 +235,7 @@ func (t *Table) haveElsewhere(p *placement) baccarat.Money {
 	case p.b.Kind == games.Dragon:
 		return t.dragonTotal(p.party, p.seat, p.bi)
 	case p.own:
-		return t.parties[p.party].own[p.bi][p.betting]
+		return t.parties[p.party].own[p.bi][p.betting].in(t.epoch)
 	}
 	return t.spots[spotOf(p.party, p.seat, p.bi, p.betting)]
 }
@@ -413,7 +349,7 @@ func abs(x baccarat.Money) baccarat.Money {
 
 // holds reports whether the party has a wager on a main side in this round.
 func (t *Table) holds(p PartyID, side baccarat.Winner) bool {
-	return p != 0 && t.parties[p].sides&(1<<side) != 0
+	return p != 0 && t.parties[p].holds(side, t.epoch)
 }
 
 // MaxWagersPerRound is the most wagers a round holds (and a Dragon session): its settlement,

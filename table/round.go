@@ -61,17 +61,21 @@ func (t *Table) newShoe(c *NewShoe, actor string, role Role) error {
 	return nil
 }
 
+// checkOrder checks that an RNG shoe's order is decks complete decks: every one of the 52
+// cards, decks times (a composition is made of its cards' counts, so counting the cards is
+// comparing it with baccarat.NewCounts(decks)).
 func checkOrder(order []baccarat.Card, decks int) error {
-	want := baccarat.NewCounts(decks)
-	var got baccarat.Counts
+	var got [baccarat.NumCards]int
 	for _, k := range order {
 		if !k.Valid() {
 			return baccarat.Errorf(baccarat.CodeBadShoe, "the shoe order holds an invalid card")
 		}
-		got.Add(k)
+		got[k]++
 	}
-	if got != want {
-		return baccarat.Errorf(baccarat.CodeBadShoe, "the shoe order is not %d complete decks", decks)
+	for _, n := range got {
+		if n != decks {
+			return baccarat.Errorf(baccarat.CodeBadShoe, "the shoe order is not %d complete decks", decks)
+		}
 	}
 	return nil
 }
@@ -155,6 +159,51 @@ func (t *Table) onBettingOpened(e *Event) {
 		t.addWager(&w)
 	}
 	t.riding = t.riding[:0]
+}
+
+// openNext is open for the Open sent most: one that names no one, at a table where it acts
+// in its natural role, of a game of one betting round. It opens the round as open would,
+// its betting_opened event in opened, where nothing else is ever written (only what changes
+// from round to round is set; setShortWays set the rest), and reports false, having
+// changed nothing, for any other Open: Apply then sends it the whole way.
+func (t *Table) openNext(c *Open) bool {
+	n := &t.natural[CmdOpen]
+	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || t.roundOpen() || t.paused || !t.shoe.active ||
+		t.game.Rules.BettingRounds > 1 {
+		return false
+	}
+	e := &t.opened[0]
+	e.Seq, e.At, e.Round, e.Reason, e.Until = t.seq+1, c.At, t.round+1, c.Reason, c.Until
+	t.seq = e.Seq
+	t.onBettingOpened(e)
+	return true
+}
+
+// closeNext is close for the Close sent most, one that names no one where it acts in its
+// natural role, as openNext is open's: its betting_closed event in shut.
+func (t *Table) closeNext(c *Close) bool {
+	n := &t.natural[CmdClose]
+	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || !t.betOpen || t.interrupted {
+		return false
+	}
+	phase := t.phase
+	if phase == PhaseBetting {
+		phase = PhaseClosed
+	}
+	e := &t.shut[0]
+	e.Seq, e.At, e.Round, e.Reason = t.seq+1, c.At, t.round, c.Reason
+	e.Betting, e.Phase = t.betting, phase
+	t.seq = e.Seq
+	t.onBettingClosed()
+	return true
+}
+
+// onBettingClosed applies a betting_closed event: no more bets.
+func (t *Table) onBettingClosed() {
+	t.betOpen, t.prices, t.window = false, nil, false
+	if t.phase == PhaseBetting {
+		t.phase = PhaseClosed
+	}
 }
 
 // close is "No more bets" (MBS 3.2): no wager may be placed, increased or withdrawn after it

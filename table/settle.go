@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/tablehouse/baccarat"
@@ -21,7 +22,7 @@ func (t *Table) settle(h *Header, actor string, role Role) {
 	e.Settlements = t.settleBuf[:len(t.wagers)]
 	t.resolveBets(r)
 	t.settleWagers(e.Settlements)
-	t.emit(e)
+	t.emitSettled(e)
 	if t.game.Rules.DragonSessions && len(t.sessionResults) >= t.cfg.SessionHands {
 		t.settleSession(h, actor, role)
 	}
@@ -48,65 +49,147 @@ type outcome struct {
 	text    string
 }
 
-// resolveBets decides every single-coup bet of the game on the coup, once.
+// betEnds are the outcomes one bet can have, made once for the table (endsOf): what
+// resolveBets picks from, coup after coup.
+type betEnds struct {
+	win   []outcome               // by tier; a Bet on Baccarat bet's one win, at each wager's odds
+	other [games.Void + 1]outcome // by games.Outcome: a loss, a push, a void
+}
+
+// endsOf works out every outcome of a bet: a fixed-odds win carries its tier's ratio and the
+// ratio's text; a push or void of a main bet rides where Ties ride (RWS 3.9).
+func endsOf(b *games.Bet, tieRides bool) betEnds {
+	var e betEnds
+	if b.Decimal {
+		e.win = []outcome{{o: games.Win, decimal: true}}
+	} else {
+		for _, tier := range b.Tiers {
+			e.win = append(e.win, outcome{o: games.Win, pays: tier.Pays, text: tier.Pays.String()})
+		}
+	}
+	for o := range e.other {
+		e.other[o] = outcome{o: games.Outcome(o), decimal: b.Decimal}
+		if games.Outcome(o) != games.Lose && games.Outcome(o) != games.Win {
+			e.other[o].rides = b.Kind == games.Main && tieRides
+		}
+	}
+	return e
+}
+
+// resolveBets decides every single-coup bet with a stake on it this round on the coup, once.
 func (t *Table) resolveBets(r *baccarat.Result) {
-	for i, b := range t.game.Bets {
+	t.rides = false
+	for m := t.staked; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		b := t.game.Bets[i]
 		if b.Resolve == nil {
 			continue
 		}
 		o, tier := b.Resolve(r)
-		oc := outcome{o: o, decimal: b.Decimal}
-		switch {
-		case o == games.Win && !b.Decimal:
-			oc.pays, oc.text = b.Tiers[tier].Pays, t.pays[i][tier]
-		case o != games.Win && o != games.Lose:
-			oc.rides = b.Kind == games.Main && t.game.Rules.TieRides
+		var oc *outcome
+		switch e := &t.ends[i]; {
+		case o != games.Win:
+			oc = &e.other[o]
+		case b.Decimal:
+			oc = &e.win[0]
+		default:
+			oc = &e.win[tier]
 		}
 		t.outcomes[i] = oc
+		t.rides = t.rides || oc.rides
 	}
 }
 
 // settleWagers fills out with the settlement of each wager of the layout, from its bet's
 // outcome on the coup (the rules of games.Settle and games.SettleAtOdds: winnings rounded
-// down to the minor unit).
+// down to the minor unit), and pays each out as it goes, as onSettled would (payOut). What a
+// settlement takes from its bet's outcome (the outcome, the pay table's text, whether it
+// rides) is the same for every wager on the bet; only the money is the wager's own.
 func (t *Table) settleWagers(out []Settlement) {
 	ws := t.wagers[:len(out)]
 	for i := range ws {
 		w, s := &ws[i], &out[i]
-		oc := &t.outcomes[w.bet]
-		s.Wager, s.Player, s.Bet, s.Stake, s.Outcome, s.Odds = w.ID, w.Player, w.Bet, w.Stake, oc.o, w.Odds
+		stake := w.Stake
+		s.Wager, s.Player, s.Bet, s.Stake, s.Odds = w.ID, w.Player, w.Bet, stake, w.Odds
+		oc := t.outcomes[w.bet]
+		var net baccarat.Money // 0 for a push or a void
 		switch oc.o {
 		case games.Win:
 			if oc.decimal {
-				s.Net, s.Pays = w.Odds.Net(w.Stake), ""
+				net = w.Odds.Net(stake)
 			} else {
-				s.Net, s.Pays = oc.pays.Net(w.Stake), oc.text
+				net = oc.pays.Net(stake)
 			}
-			s.Returned, s.Rides = w.Stake+s.Net, false
 		case games.Lose:
-			s.Net, s.Returned, s.Pays, s.Rides = -w.Stake, 0, "", false
-		default:
-			s.Net, s.Returned, s.Pays, s.Rides = 0, w.Stake, "", oc.rides
-			if oc.rides {
-				s.Returned = 0 // RWS 3.9: the wager stays on into the next round
-			}
+			net = -stake
+		}
+		returned := stake + net // winnings and the stake; nothing on a loss; the stake on a push
+		if oc.rides {
+			returned = 0 // RWS 3.9: the wager stays on into the next round
+		}
+		s.Outcome, s.Pays, s.Net, s.Returned, s.Rides = oc.o, oc.text, net, returned, oc.rides
+		if !oc.rides { // payOut; the wagers that ride are kept after the loop
+			t.parties[w.party].held -= stake
+			t.house -= net
+		}
+	}
+	if t.rides {
+		t.keepRiding()
+	}
+}
+
+// keepRiding keeps the layout's wagers whose bets pushed and ride on the layout into the
+// next round (RWS 3.9), as payOut does, in their order.
+func (t *Table) keepRiding() {
+	for i := range t.wagers {
+		if w := &t.wagers[i]; t.outcomes[w.bet].rides {
+			t.ride(w)
 		}
 	}
 }
 
+// emitSettled is emit for the round_settled event settle made, whose wagers settleWagers
+// has already paid out: the event is numbered and the round ended as on would end it
+// (onSettled would pay the wagers out again, then call settled), without going through on.
+// Replay rebuilds the same table from the event.
+func (t *Table) emitSettled(e *Event) {
+	e.Seq = t.seq + 1
+	t.seq = e.Seq
+	t.settled(e)
+}
+
+// onSettled applies a round_settled event read from the history: every wager paid out, then
+// the round ended.
 func (t *Table) onSettled(e *Event) {
-	ws := t.wagers[:len(e.Settlements)]
-	for i := range ws {
-		s, w := &e.Settlements[i], &ws[i]
-		if s.Rides {
-			rw := *w
-			rw.Riding = true
-			t.riding = append(t.riding, rw)
-			continue
-		}
-		t.parties[w.party].held -= s.Stake
-		t.house -= s.Net
+	ss := e.Settlements
+	ws := t.wagers[:len(ss)]
+	for i := range ss {
+		t.payOut(&ws[i], &ss[i])
 	}
+	t.settled(e)
+}
+
+// payOut is the change one settlement makes: the wager leaves play, and what it won or lost
+// goes to the house's result; or, riding on a push (RWS 3.9), it waits for the next round.
+func (t *Table) payOut(w *Wager, s *Settlement) {
+	if s.Rides {
+		t.ride(w)
+		return
+	}
+	t.parties[w.party].held -= s.Stake
+	t.house -= s.Net
+}
+
+// ride keeps a wager that pushed on the layout for the next round (RWS 3.9).
+func (t *Table) ride(w *Wager) {
+	rw := *w
+	rw.Riding = true
+	t.riding = append(t.riding, rw)
+}
+
+// settled ends a settled round, its wagers paid out: the result goes on the shoe's record
+// (and the Dragon session's).
+func (t *Table) settled(e *Event) {
 	res := &e.Result.Result
 	t.shoeResults = append(t.shoeResults, ShoeResult{Winner: res.Winner, PlayerPair: res.PlayerPair,
 		BankerPair: res.BankerPair, Natural: res.Natural})

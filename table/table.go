@@ -21,9 +21,10 @@ type Table struct {
 	game *games.Game
 	// warnings from the configuration, for the operator.
 	warnings []string
-	limits   [maxBets]Limit   // each bet's limit, its maximum held below what the books can post
-	bets     [maxBets]betInfo // what the hot paths ask of each bet (setLayout)
-	auto     int              // 1 on an automatic table: the row of permitted that applies
+	limits   [maxBets]Limit             // each bet's limit, its maximum held below what the books can post
+	bets     [maxBets]betInfo           // what the hot paths ask of each bet (setLayout)
+	auto     int                        // 1 on an automatic table: the row of permitted that applies
+	natural  [commandCount]naturalActor // who each command acts as when it names no one
 
 	seq   uint64
 	round uint64
@@ -38,8 +39,13 @@ type Table struct {
 	prices  []odds.Price
 
 	wagers []Wager // this round's single-coup wagers, riding ones included
-	riding []Wager // RWS wagers that pushed, waiting for the next round
-	dragon []Wager // Dragon wagers of the current session
+	// optional is one past the last slot of wagers' array a wager has been laid in with any
+	// of the fields a player's own plain wager leaves empty (Odds, RequestID, PlacedBy,
+	// Riding, Session): addWager raises it, and Apply's short way for a wager empties those
+	// fields only below it. Removing wagers (slices.DeleteFunc) moves them down, never up.
+	optional int
+	riding   []Wager // RWS wagers that pushed, waiting for the next round
+	dragon   []Wager // Dragon wagers of the current session
 
 	session        uint64
 	sessionResults []baccarat.Winner
@@ -54,9 +60,10 @@ type Table struct {
 
 	// tallies of this round's wagers, for the placement rules
 	spots        map[spot]baccarat.Money // stakes at a seat not the party's own
-	touched      []PartyID               // parties with stakes this round
+	epoch        uint64                  // numbers the tallies: clearTallies starts a new one
 	touchedSeats []seatID
 	totals       [maxBets]baccarat.Money // stakes on each bet this round, by bet index
+	staked       uint16                  // the bets with a stake this round (bit 1<<index)
 	sides        [4]baccarat.Money       // stakes on Player and Banker, by baccarat.Winner
 	maxArea      int
 	differential baccarat.Money
@@ -67,14 +74,24 @@ type Table struct {
 	closed       bool // closed for good: no command is taken
 	pending      []baccarat.Card
 	shoeResults  []ShoeResult
-	pays         [maxBets][]string // each tier's ratio as text, made once
-	house        baccarat.Money    // the house's result: stakes lost minus winnings paid
-	out          []Event
-	settleBuf    []Settlement // round_settled's settlements, reused round after round
-	sq           *squeeze     // the squeeze under way, if any
-	revealed     uint8        // hands whose squeeze ended this round (bit 1<<side)
-	placed       Wager        // the wager of the last wager_placed event placed here
-	outcomes     [maxBets]outcome
+	ends         [maxBets]betEnds // how each bet can end, made once (resolveBets picks)
+	house        baccarat.Money   // the house's result: stakes lost minus winnings paid
+	out          []Event          // the events of the Apply under way: general's, or dealt's (dealNext)
+	general      []Event          // the buffer of the events of most commands
+	// dealt is the buffer of the events of a Deal that dealNext takes: dealt[0] is its
+	// card_dealt, written whole there and nowhere else, so that it is never cleared.
+	dealt     []Event
+	settleBuf []Settlement // round_settled's settlements, reused round after round
+	sq        *squeeze     // the squeeze under way, if any
+	revealed  uint8        // hands whose squeeze ended this round (bit 1<<side)
+	placed    Wager        // the wager of the last wager_placed event placed here
+	// ownPlaced, opened and shut are the events of a wager, an Open and a Close that Apply
+	// takes the short way, which it returns instead of out: what does not change from one
+	// to the next is set by setShortWays, the rest for each, and nothing else ever writes
+	// them, so that they are never cleared.
+	ownPlaced, opened, shut [1]Event
+	outcomes                [maxBets]*outcome // how each bet with a stake ends on this coup (resolveBets)
+	rides                   bool              // some bet's outcome rides (RWS 3.9): resolveBets says, settleWagers reads
 }
 
 type reqKey struct {
@@ -116,20 +133,31 @@ func New(cfg Config) (*Table, error) {
 	t := &Table{cfg: cfg, game: g, warnings: warnings, phase: PhaseIdle, session: 1,
 		parties: make([]party, 1, 16), partyIdx: map[string]PartyID{}, seatIdx: map[string]seatID{},
 		reqs: map[reqKey]uint64{}, prevReqs: map[reqKey]uint64{}, spots: map[spot]baccarat.Money{},
-		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential}
+		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential, epoch: 1}
 	for i, b := range g.Bets {
-		p := make([]string, len(b.Tiers))
-		for j, tier := range b.Tiers {
-			p[j] = tier.Pays.String()
-		}
-		t.pays[i] = p
+		t.ends[i] = endsOf(b, g.Rules.TieRides)
 	}
 	if cfg.Mode == ModeAuto {
 		t.auto = 1
 	}
+	t.natural = naturals(t.auto)
+	t.setShortWays()
 	t.setLimits()
 	t.setLayout()
 	return t, nil
+}
+
+// setShortWays sets in the buffers of Apply's short ways what their events always hold:
+// their types, and who sends them (the natural actors, fixed for the table).
+func (t *Table) setShortWays() {
+	t.ownPlaced[0].Type, t.ownPlaced[0].Role = EvWagerPlaced, RolePlayer
+	t.dealt = make([]Event, 1, 8)
+	d, n := &t.dealt[0], &t.natural[CmdDeal]
+	d.Type, d.Actor, d.Role, d.Phase, d.Card.set = EvCardDealt, n.actor, n.role, PhaseDealing, true
+	o, n := &t.opened[0], &t.natural[CmdOpen]
+	o.Type, o.Actor, o.Role, o.Betting, o.Phase = EvBettingOpened, n.actor, n.role, 1, PhaseBetting
+	s, n := &t.shut[0], &t.natural[CmdClose]
+	s.Type, s.Actor, s.Role = EvBettingClosed, n.actor, n.role
 }
 
 // setLimits works out each bet's effective limit from the configuration.

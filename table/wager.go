@@ -1,7 +1,6 @@
 package table
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/tablehouse/baccarat"
@@ -56,6 +55,9 @@ func (t *Table) addWager(w *Wager) {
 	}
 	t.wagers = t.wagers[:n+1]
 	t.wagers[n] = *w // copied once (append would copy it twice: it cannot tell w is not in t.wagers)
+	if w.Odds != 0 || w.RequestID != "" || w.PlacedBy != "" || w.Riding || w.Session != 0 {
+		t.optional = max(t.optional, n+1)
+	}
 	t.tally(&t.wagers[n])
 }
 
@@ -67,17 +69,13 @@ func (t *Table) tally(w *Wager) {
 	bi, betting := int(w.bet), w.Betting
 	var had baccarat.Money
 	if w.seat == p.seat {
-		had = p.own[bi][betting]
-		p.own[bi][betting] = had + w.Stake
-		p.bets |= 1 << bi
+		own := &p.own[bi][betting]
+		had = own.in(t.epoch)
+		own.of, own.amount = t.epoch, had+w.Stake
 	} else {
 		sp := spotOf(w.party, w.seat, bi, betting)
 		had = t.spots[sp]
 		t.spots[sp] = had + w.Stake
-	}
-	if !p.touched {
-		p.touched = true
-		t.touched = append(t.touched, w.party)
 	}
 	if had == 0 && t.maxArea > 0 {
 		s := &t.seats[w.seat]
@@ -88,9 +86,10 @@ func (t *Table) tally(w *Wager) {
 		}
 	}
 	t.totals[bi] += w.Stake
+	t.staked |= 1 << bi
 	if side := t.bets[bi].side; side != baccarat.NoWinner {
 		t.sides[side] += w.Stake
-		p.sides |= 1 << side
+		p.heldIn[side] = t.epoch
 	}
 }
 
@@ -224,22 +223,19 @@ func (t *Table) retally() {
 	}
 }
 
-// clearTallies forgets this round's tallies, touching only what the round touched.
+// clearTallies forgets this round's tallies, touching only what the round touched: what
+// each party holds at their own seat is forgotten by starting a new tally (epoch).
 func (t *Table) clearTallies() {
+	t.epoch++
 	if len(t.spots) > 0 {
 		clear(t.spots)
-	}
-	for _, id := range t.touched {
-		p := &t.parties[id]
-		for b := p.bets; b != 0; b &= b - 1 {
-			p.own[bits.TrailingZeros16(b)] = [maxBetting]baccarat.Money{}
-		}
-		p.bets, p.sides, p.touched = 0, 0, false
 	}
 	for _, id := range t.touchedSeats {
 		s := &t.seats[id]
 		s.areas, s.touched = [maxBets]uint16{}, false
 	}
-	t.touched, t.touchedSeats = t.touched[:0], t.touchedSeats[:0]
-	t.totals, t.sides = [maxBets]baccarat.Money{}, [4]baccarat.Money{}
+	t.touchedSeats = t.touchedSeats[:0]
+	if t.staked != 0 { // else no bet has a stake, nor any side
+		t.totals, t.sides, t.staked = [maxBets]baccarat.Money{}, [4]baccarat.Money{}, 0
+	}
 }
