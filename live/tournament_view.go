@@ -1,7 +1,9 @@
 package live
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -38,6 +40,23 @@ type TournamentView struct {
 	Problems []TournamentProblem `json:"problems,omitempty"`
 	// Cancelling: an admin is cancelling it, for this reason; play is stopping.
 	Cancelling string `json:"cancelling,omitempty"`
+	// Out: every entrant out of the tournament (eliminated, or not advanced from an earlier
+	// round), with their place, best place first; the leaderboard lists only the current
+	// round's players.
+	Out []TournamentOut `json:"out"`
+}
+
+// TournamentOut is an entrant out of the tournament and their place: final once the
+// tournament has finished (the results' rank), and as it stands before (every one still in
+// play ranks above; players out of an earlier round keep theirs). Of is the entrants'
+// number.
+type TournamentOut struct {
+	Player     string         `json:"player"`
+	Place      int            `json:"place"`
+	Of         int            `json:"of"`
+	Round      int            `json:"round"` // the last round reached
+	Chips      baccarat.Money `json:"chips"` // at the end of the last round played
+	Eliminated bool           `json:"eliminated,omitempty"`
 }
 
 // TournamentTable is a table of the current round.
@@ -78,6 +97,11 @@ type TournamentMe struct {
 	// Balance: the player's money in the tournament's currency (entry fees, prizes).
 	Balance baccarat.Money     `json:"balance"`
 	Result  *tournament.Result `json:"result,omitempty"`
+	// Out: the player is out of the tournament (eliminated, or not advanced), in place
+	// Place of Of (the view's out entry); never set for a player still in play.
+	Out   bool `json:"out,omitempty"`
+	Place int  `json:"place,omitempty"`
+	Of    int  `json:"of,omitempty"`
 }
 
 // currentView is the view as of the last commit (any goroutine).
@@ -115,6 +139,7 @@ func (tr *tourney) buildView() TournamentView {
 		}
 		v.Tables = append(v.Tables, tt)
 	}
+	v.Out = outList(st)
 	if _, at := tournament.Next(tr.t, time.Time{}); !at.IsZero() {
 		if cmd, _ := tournament.Next(tr.t, at); cmd != nil {
 			v.Next = &TournamentNext{What: cmd.Type, Table: cmd.Table, At: at}
@@ -156,5 +181,56 @@ func (h *Host) playerView(ctx context.Context, v *TournamentView, player string)
 			me.Result = &r
 		}
 	}
+	for _, o := range v.Out {
+		if o.Player == player {
+			me.Out, me.Place, me.Of = true, o.Place, o.Of
+		}
+	}
 	return me
+}
+
+// outList lists the entrants out of a tournament that has started, with their places: the
+// results' ranks once it has finished, else the final order as it stands (the later round
+// reached first, then more chips; equal round and chips share a place).
+func outList(st tournament.State) []TournamentOut {
+	out := []TournamentOut{}
+	if st.Round == 0 || st.Phase == tournament.PhaseCancelled {
+		return out
+	}
+	inRound := map[string]bool{}
+	for _, s := range st.Leaderboard {
+		inRound[s.Player] = true
+	}
+	isOut := func(e tournament.Entrant) bool {
+		return e.Eliminated || (e.Reached < st.Round && !inRound[e.Player])
+	}
+	n := len(st.Entrants)
+	if len(st.Results) > 0 {
+		for _, r := range st.Results {
+			if r.Eliminated || r.Round < st.Round || !inRound[r.Player] {
+				out = append(out, TournamentOut{Player: r.Player, Place: r.Rank, Of: n, Round: r.Round, Chips: r.Chips, Eliminated: r.Eliminated})
+			}
+		}
+		return out
+	}
+	ps := slices.Clone(st.Entrants)
+	slices.SortStableFunc(ps, func(a, b tournament.Entrant) int {
+		if c := cmp.Compare(b.Reached, a.Reached); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Chips, a.Chips); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Entry, b.Entry)
+	})
+	place := 0
+	for i, e := range ps {
+		if i == 0 || e.Reached != ps[i-1].Reached || e.Chips != ps[i-1].Chips {
+			place = i + 1
+		}
+		if isOut(e) {
+			out = append(out, TournamentOut{Player: e.Player, Place: place, Of: n, Round: e.Reached, Chips: e.Chips, Eliminated: e.Eliminated})
+		}
+	}
+	return out
 }

@@ -90,6 +90,8 @@ func (s *server) ensureDemoTournaments(ctx context.Context) {
 // 100.00 guarantee from the house), 1,000,000 chips each (10,000.00 as the pages show chips),
 // up to 18 players at tables of 6, the top two of each table to a final; sessions of 10
 // hands (Dragon: 15, its Dragon bets on the session); 100.00 to 2,000.00 a hand.
+// Its name is the game's: the pages show its start in each viewer's local time (a time in the
+// name would be one time zone's).
 func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec {
 	g, _ := games.ByID(game)
 	start := now.Add(s.Demo.Every).Truncate(time.Second)
@@ -97,7 +99,7 @@ func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec 
 	if g.Rules.DragonSessions {
 		hands = 15
 	}
-	cfg := tournament.Config{ID: demoPrefix + game + "-" + now.Format("060102150405"), Name: g.Name + " · " + start.Format("15:04") + " UTC",
+	cfg := tournament.Config{ID: demoPrefix + game + "-" + now.Format("060102150405"), Name: g.Name,
 		Game: game, Currency: string(live.PlayMoney), EntryFee: 1000, Guarantee: 10_000, StartingChips: 1_000_000,
 		RegistrationOpens: now, RegistrationCloses: start, Start: start, MaxEntrants: 18, TableSize: 6,
 		Break: tournament.Duration(10 * time.Second), Stakes: tournament.Stakes{Min: 10_000, Max: 200_000},

@@ -1566,12 +1566,29 @@ type Tournament struct {
 	Game   string                  `json:"game"`
 	Id     string                  `json:"id"`
 
-	// Me with a player's token: their entry, chips, table, rank and result
+	// Me with a player's token: their entry, chips, table, rank and result; out, place and of when they are out of the tournament (its out entry)
 	Me         *map[string]interface{} `json:"me,omitempty"`
 	MinorUnits *int                    `json:"minor_units,omitempty"`
 	Name       *string                 `json:"name,omitempty"`
 	Next       *map[string]interface{} `json:"next,omitempty"`
-	Phase      TournamentPhase         `json:"phase"`
+
+	// Out every entrant out of the tournament (eliminated, or not advanced from an earlier round), best place first: the results' rank once finished, the final order as it stands before
+	Out *[]struct {
+		// Chips at the end of the last round played
+		Chips int64 `json:"chips"`
+
+		// Eliminated busted without a rebuy (absent: not advanced)
+		Eliminated *bool `json:"eliminated,omitempty"`
+
+		// Of the entrants' number
+		Of     int    `json:"of"`
+		Place  int    `json:"place"`
+		Player string `json:"player"`
+
+		// Round the last round reached
+		Round int `json:"round"`
+	} `json:"out,omitempty"`
+	Phase TournamentPhase `json:"phase"`
 
 	// Problems what keeps the tournament from going on, each since its first failure (absent while all is well)
 	Problems *[]struct {

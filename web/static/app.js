@@ -369,6 +369,17 @@
     }
   }
 
+  // A tournament's name as the pages show it. Older demo tournaments carry their start as a
+  // UTC time in the name ("… · 15:04 UTC"): the pages show that start in the viewer's local
+  // time instead, as they show every date.
+  function tournamentName(x) {
+    const name = String((x && x.name) || '');
+    const m = /\s*·\s*\d{1,2}:\d{2}\s*UTC$/.exec(name);
+    if (!m) return name;
+    const d = new Date(x.config && x.config.start);
+    return name.slice(0, m.index) + (Number.isNaN(d.getTime()) ? '' : ' · ' + d.toLocaleTimeString(I.lang, { hour: '2-digit', minute: '2-digit' }));
+  }
+
   // ---- the table WebSocket --------------------------------------------------------------
   // new TableStream(id, {onMessage(msg), onStatus(status, info), poll: async () => snapshot,
   //   onMissing(err): the table does not exist (the poll got a 404)})
@@ -599,7 +610,7 @@
     TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, fmtCash, fmtCashSigned, chipLabel, uuid, h, append, setText, setAttr,
     toggle, show, $, toast, toastError, errorText, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
     positionName, betOf, betName, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
-    TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools,
+    TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools, tournamentName,
     t, tn: I.tn, ts: I.ts, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
     ready: I.ready, sound: global.BacSound || { chip() {}, card() {}, win() {} },
   };

@@ -86,8 +86,8 @@ window.Bac.ready.then(() => (function (Bac) {
     const now = sessions.filter((tv) => current.has(tv.id));
     const earlier = sessions.filter((tv) => !current.has(tv.id));
     const el = h('article', { class: 't-card tl-card', 'data-tournament': x.id, 'data-phase': x.phase },
-      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(x.id), 'aria-label': t('tournament.open', { name: x.name }) }),
-      h('b', { class: 'tl-name', title: x.name }, x.name),
+      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(x.id), 'aria-label': t('tournament.open', { name: Bac.tournamentName(x) }) }),
+      h('b', { class: 'tl-name', title: Bac.tournamentName(x) }, Bac.tournamentName(x)),
       h('span', { class: 'tl-when' }, h('span', { class: 'tl-phase', 'data-phase': x.phase }, PHASES[x.phase] ? t(PHASES[x.phase]) : x.phase),
         when ? ' · ' + when : ''),
       h('span', { class: 'tl-players', 'data-players': entrants.length, 'data-bots': bots },

@@ -19,7 +19,25 @@
   const LADDER = [1n, 5n, 25n, 100n, 500n];
   const CHIP_CLASSES = ['v1', 'v5', 'v25', 'v100', 'v500', 'v1000']; // the colours, by place in the set
   const CHIP_KEY = 'baccarat.chip'; // + '.' + the currency, but for play money
-  function chipSet(st, game, units) {
+  // At a tournament's chip table (stakes: its currency is CHIPS:<id>) the set follows the
+  // stakes instead, so that every chip can be placed: the minimum first, then the 1-2-5 values
+  // above it (10K, 20K, 50K, 100K, …) up to the maximum, six at most.
+  const STEPS = [1n, 2n, 5n];
+  function stakesSet(lo, hi, one) {
+    const first = lo !== null && lo > 0n ? lo : one;
+    const out = [first];
+    for (let scale = 1n; out.length < 6 && scale <= 10n ** 15n; scale *= 10n) {
+      for (const m of STEPS) {
+        const v = m * scale;
+        if (v <= first) continue;
+        if ((hi !== null && v > hi) || out.length >= 6) break;
+        out.push(v);
+      }
+      if (hi !== null && scale > hi) break;
+    }
+    return out.map(Number);
+  }
+  function chipSet(st, game, units, stakes) {
     const one = 10n ** BigInt(units);
     let lo = null, hi = null, open = false;
     for (const b of (game && game.bets) || []) {
@@ -32,6 +50,7 @@
       else if (hi === null || mx > hi) hi = mx;
     }
     if (open) hi = null;
+    if (stakes) return stakesSet(lo, hi, one);
     const floor = lo !== null && lo > one ? lo : one;
     const out = [];
     for (let scale = one; out.length < 6 && scale <= 10n ** 15n; scale *= 1000n) {
@@ -100,7 +119,7 @@
     // chosen before at a table of this currency stays chosen, else the set's fourth (or last).
     function buildChips() {
       const units = window.BacCurrency ? window.BacCurrency.units() : 2;
-      const set = chipSet(S.state, S.game, units);
+      const set = chipSet(S.state, S.game, units, /^CHIPS:/.test(currency()));
       const key = currency() + '|' + units + '|' + set.join(',');
       if (key === chipsFor) return;
       chipsFor = key;

@@ -597,7 +597,8 @@ window.Bac.ready.then(() => (function (Bac) {
     stream = new Bac.TableStream(tableId, {
       onMessage, onStatus,
       poll: () => api('GET', '/api/tables/' + encodeURIComponent(tableId)),
-      onMissing: () => { setText(el.phase, t('table.missing', { id: tableId })); onStatus('gone'); },
+      // A tournament's session table retires after its session: tournament-table.js says so.
+      onMissing: () => { setText(el.phase, t('table.missing', { id: tableId })); onStatus('gone'); window.dispatchEvent(new Event('bac:table-missing')); },
     });
     stream.connect();
     rules.load();

@@ -77,13 +77,13 @@ window.Bac.ready.then(() => (function (Bac) {
     units = x.minor_units;
     const st = x.state;
     return h('article', { class: 'panel t-card', 'data-tournament': x.id },
-      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(x.id), 'aria-label': t('tournament.open', { name: x.name }) }),
-      h('div', { class: 't-title' }, h('b', null, x.name), h('span', { class: 'badge', 'data-phase': x.phase }, phaseName(x.phase))),
+      h('a', { class: 'stretched', href: '/tournament/' + encodeURIComponent(x.id), 'aria-label': t('tournament.open', { name: Bac.tournamentName(x) }) }),
+      h('div', { class: 't-title' }, h('b', null, Bac.tournamentName(x)), h('span', { class: 'badge', 'data-phase': x.phase }, phaseName(x.phase))),
       x.name.indexOf(GAMES[x.game] || x.game) === 0 ? null : h('div', { class: 'muted' }, gameName(x.game)),
       h('div', null, t('tournament.card_line', { n: Bac.fmtInt((st.entrants || []).length), max: Bac.fmtInt(c.max_entrants),
         fee: money(c.entry_fee, c.currency), pool: money(st.pool.total, c.currency) })),
-      h('div', { class: 'muted' }, x.phase === 'registering' || x.phase === 'scheduled' ? t('tournament.starts', { when: when(c.start) })
-        : t('tournament.round_of', { n: st.round, of: c.rounds.length })));
+      h('div', { class: 'muted' }, x.phase === 'registering' || x.phase === 'scheduled' || x.phase === 'registration_closed' ? t('tournament.starts', { when: when(c.start) })
+        : [t('tournament.round_of', { n: st.round, of: c.rounds.length }), ' · ', t('tournament.started', { when: when(c.start) })]));
   }
 
   // ---- /tournament/{id} --------------------------------------------------------------------
@@ -113,14 +113,15 @@ window.Bac.ready.then(() => (function (Bac) {
   function render(v) {
     view = v;
     units = v.minor_units;
-    document.title = v.name + ' · Baccarat';
-    setText($('#t-name'), v.name);
+    document.title = Bac.tournamentName(v) + ' · Baccarat';
+    setText($('#t-name'), Bac.tournamentName(v));
     setText($('#t-sub'), v.config.dragon ? t('tournament.sub_dragon', { game: gameName(v.game) }) : gameName(v.game));
     setText($('#t-phase'), phaseName(v.phase));
     setAttr($('#t-phase'), 'data-phase', v.phase);
     setText($('#t-round'), v.state.round ? t('tournament.round_of', { n: v.state.round, of: v.config.rounds.length }) : '');
     renderTrouble(v);
     renderMe(v);
+    renderMoments(v);
     renderLeaderboard(v);
     renderTables(v);
     renderResults(v);
@@ -159,16 +160,27 @@ window.Bac.ready.then(() => (function (Bac) {
         : t('tournament.not_in')));
       return;
     }
-    box.appendChild(h('span', { id: 't-me-registered' }, t('tournament.you_are_in', { n: m.entry })));
-    box.appendChild(h('span', null, t('tournament.me.chips') + ' ', h('b', { id: 't-me-chips' }, chips(m.chips))));
-    if (m.rank) {
+    const out = !!(m.out || m.eliminated || (m.result && isOutResult(v, m.result)));
+    if (out) {
+      const place = m.result ? m.result.rank : m.place;
+      const of = m.of || (v.state.entrants || []).length;
+      box.appendChild(h('span', { id: 't-me-out', 'data-place': place || null }, place
+        ? t('tournament.moment.out', { place, n: of }) : t('tournament.me.eliminated')));
+    } else {
+      box.appendChild(h('span', { id: 't-me-registered' }, t('tournament.you_are_in', { n: m.entry })));
+    }
+    // Before the start the chips are the starting chips, and when play starts.
+    const started = !!v.state.round;
+    box.appendChild(h('span', null, t('tournament.me.chips') + ' ', h('b', { id: 't-me-chips' }, chips(started ? m.chips : v.config.starting_chips)),
+      started ? null : h('span', { class: 'muted', id: 't-me-starts' }, ' · ' + t('tournament.starts', { when: when(v.config.start) }))));
+    if (m.rank && !out) {
       box.appendChild(h('span', null, t('tournament.me.rank') + ' ', h('b', { id: 't-me-rank' }, m.rank),
         t('tournament.me.of', { n: v.state.leaderboard.length })));
     }
-    if (m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, t('tournament.me.eliminated')));
+    if (out) box.appendChild(h('span', { class: 'badge badge-warn' }, t('tournament.me.eliminated')));
     else if (m.advances) box.appendChild(h('span', { class: 'badge badge-gold' }, t('tournament.me.advancing')));
-    if (m.busted && !m.eliminated) box.appendChild(h('span', { class: 'badge badge-warn' }, t(m.can_rebuy ? 'tournament.me.busted_rebuy' : 'tournament.me.busted')));
-    if (m.table_id) box.appendChild(h('a', { class: 'btn btn-gold', id: 't-my-table', href: '/table/' + encodeURIComponent(m.table_id) }, t('tournament.me.play')));
+    if (m.busted && !out) box.appendChild(h('span', { class: 'badge badge-warn' }, t(m.can_rebuy ? 'tournament.me.busted_rebuy' : 'tournament.me.busted')));
+    if (m.table_id && !out) box.appendChild(h('a', { class: 'btn btn-gold', id: 't-my-table', href: '/table/' + encodeURIComponent(m.table_id) }, t('tournament.me.play')));
     if (m.result) {
       box.appendChild(h('span', { id: 't-me-result' }, m.result.prize
         ? t('tournament.me.final_prize', { n: m.result.rank, prize: money(m.result.prize, v.config.currency) })
@@ -178,6 +190,8 @@ window.Bac.ready.then(() => (function (Bac) {
 
   // A standing's state in a word: eliminated, busted (may rebuy), advances.
   function standingText(s) {
+    const o = s.eliminated && view && (view.out || []).find((x) => x.player === s.player);
+    if (o) return t('tournament.status.out_place', { place: o.place, n: o.of });
     if (s.eliminated) return t('tournament.status.eliminated');
     if (s.busted) return t(s.can_rebuy ? 'tournament.status.busted_rebuy' : 'tournament.status.busted');
     return s.advances ? t('tournament.status.advances') : '';
@@ -205,7 +219,63 @@ window.Bac.ready.then(() => (function (Bac) {
         h('td', { class: 'num' }, s.rank), h('td', null, playerEl(s.player, v.bots)), h('td', { class: 'num' }, chips(s.chips)),
         h('td', null, s.table ? t('tournament.table_short', { n: s.table }) : ''), h('td', { class: 'muted' }, standingText(s))));
     }
+    // Those out of the tournament stay listed below, marked out, with their place.
+    const inRows = new Set(rows.map((s) => s.player));
+    for (const o of v.out || []) {
+      if (inRows.has(o.player)) continue;
+      body.appendChild(h('tr', { 'data-player': o.player, 'data-chips': o.chips, 'data-out': 'true', 'data-place': o.place,
+        class: (o.player === mine ? 'me ' : '') + 'out' },
+        h('td', { class: 'num' }, o.place), h('td', null, playerEl(o.player, v.bots)), h('td', { class: 'num' }, chips(o.chips)),
+        h('td', null, t('tournament.round_short', { n: o.round })), h('td', { class: 'muted' }, t('tournament.status.out_place', { place: o.place, n: o.of }))));
+    }
     lastChips = seen;
+  }
+
+  // A result that puts its player out before the end: eliminated, or not in the last round played.
+  function isOutResult(v, r) {
+    return !!r.eliminated || r.round < v.state.round || (v.out || []).some((o) => o.player === r.player);
+  }
+
+  // ---- the player's moments -------------------------------------------------------------
+  // What happened to the player, kept on the page (it follows from the tournament's state):
+  // each round they advanced to (the final by name), in the final, out with their place, the
+  // final place and the prize. A moment the player has not seen before (kept per tournament in
+  // localStorage) is announced with a toast when it appears.
+  function momentsOf(v) {
+    const m = v.me;
+    const list = [];
+    if (!m || !m.registered || !v.state.round) return list;
+    const rounds = v.config.rounds.length;
+    for (let n = 2; n <= (m.reached || 0) && n <= rounds; n++) {
+      list.push(n === rounds ? { id: 'advanced-final', text: t('tournament.moment.advanced_final') }
+        : { id: 'advanced-' + n, text: t('tournament.moment.advanced', { n }) });
+    }
+    const r = m.result;
+    if (v.phase === 'running' && !m.out && !m.eliminated && rounds > 1 && m.reached === rounds) {
+      list.push({ id: 'in-final', text: t('tournament.moment.in_final') });
+    }
+    if (r && isOutResult(v, r)) list.push({ id: 'out', text: t('tournament.moment.out', { place: r.rank, n: (v.state.entrants || []).length }), out: true });
+    else if (r) list.push({ id: 'finished', text: t('tournament.moment.finished', { place: r.rank, n: (v.state.entrants || []).length }) });
+    else if (m.out || m.eliminated) list.push({ id: 'out', text: m.place ? t('tournament.moment.out', { place: m.place, n: m.of }) : t('tournament.me.eliminated'), out: true });
+    if (r && r.prize) list.push({ id: 'prize', text: t('tournament.moment.prize', { prize: money(r.prize, v.config.currency) }), prize: true });
+    return list;
+  }
+  const MOMENTS_KEY = 'baccarat.moments.';
+  function renderMoments(v) {
+    const box = $('#t-moments');
+    const list = momentsOf(v);
+    box.textContent = '';
+    show(box, list.length > 0);
+    if (!list.length) return;
+    const key = MOMENTS_KEY + id + '.' + (v.me && v.me.player);
+    let seen = [];
+    try { seen = JSON.parse(localStorage.getItem(key) || '[]') || []; } catch (e) { seen = []; }
+    for (const x of list) {
+      const fresh = !seen.includes(x.id);
+      box.appendChild(h('li', { class: 't-moment' + (x.out ? ' out' : '') + (x.prize ? ' prize' : '') + (fresh ? ' fresh' : ''), 'data-moment': x.id }, x.text));
+      if (fresh) toast(x.text);
+    }
+    try { localStorage.setItem(key, JSON.stringify(list.map((x) => x.id))); } catch (e) { /* ignore */ }
   }
 
   // A table's session in words: live (n of m, hands left or its end), between sessions, done.
