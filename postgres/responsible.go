@@ -28,11 +28,21 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 	// Most players have no limit on a round's stakes: their whole standing is one statement
 	// (one snapshot, one round trip), read on the wager path of a host meeting a player for
 	// the first time in a while, thousands at once when a crowded table opens.
-	st, err := readStandingAtOnce(ctx, db.pool, player, currency, now)
-	if err != nil || st.Limits.StakePerRound == 0 {
-		return st, wrap("standing", err)
+	sts, err := db.standingsAtOnce(ctx, []string{player}, currency, now)
+	if err != nil {
+		return responsible.Standing{}, err
 	}
-	err = db.inTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+	if sts[0].Limits.StakePerRound == 0 {
+		return sts[0], nil
+	}
+	return db.standingInTx(ctx, player, currency, now)
+}
+
+// standingInTx reads a standing with the sums of a round's stakes, in one REPEATABLE READ
+// transaction.
+func (db *DB) standingInTx(ctx context.Context, player, currency string, now time.Time) (responsible.Standing, error) {
+	var st responsible.Standing
+	err := db.inTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
 		st, err = readStanding(ctx, tx, player, currency, now)
 		return err
@@ -46,6 +56,24 @@ func (db *DB) Standing(ctx context.Context, player, currency string, now time.Ti
 // meeting thousands of players at once (a crowded table opening) reads them in a few
 // statements rather than one each.
 func (db *DB) Standings(ctx context.Context, players []string, currency string, now time.Time) ([]responsible.Standing, error) {
+	out, err := db.standingsAtOnce(ctx, players, currency, now)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i].Limits.StakePerRound > 0 {
+			if out[i], err = db.standingInTx(ctx, out[i].Player, currency, now); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// standingsAtOnce reads standings in one statement: the limits, the latest session and the
+// session's and the day's tallies, in each player's currency (the one their limits were set
+// in, else currency). The sums of a round's stakes it leaves out (standingInTx reads them).
+func (db *DB) standingsAtOnce(ctx context.Context, players []string, currency string, now time.Time) ([]responsible.Standing, error) {
 	day := responsible.Day(now)
 	out := make([]responsible.Standing, len(players))
 	at := make(map[string]int, len(players))
@@ -63,15 +91,15 @@ func (db *DB) Standings(ctx context.Context, players []string, currency string, 
 		LEFT JOIN rg_tallies dt ON dt.player = x.player AND dt.currency = COALESCE(NULLIF(r.currency, ''), $2) AND dt.period = $3`,
 		players, currency, responsible.DayPeriod(day))
 	if err != nil {
-		return nil, wrap("standings", err)
+		return nil, wrap("standing", err)
 	}
+	defer rows.Close()
 	for rows.Next() {
 		var player string
 		var b standingRow
 		var t [6]int64
 		if err := rows.Scan(append(append([]any{&player}, b.dest()...), &t[0], &t[1], &t[2], &t[3], &t[4], &t[5])...); err != nil {
-			rows.Close()
-			return nil, wrap("standings", err)
+			return nil, wrap("standing", err)
 		}
 		i, ok := at[player]
 		if !ok {
@@ -79,56 +107,14 @@ func (db *DB) Standings(ctx context.Context, players []string, currency string, 
 		}
 		st := &out[i]
 		if err := b.fill(st); err != nil {
-			rows.Close()
-			return nil, wrap("standings", err)
+			return nil, wrap("standing", err)
 		}
 		if st.Session.ID != 0 {
 			st.SessionTally = responsible.Tally{Staked: t[0], Settled: t[1], Returned: t[2]}
 		}
 		st.DayTally = responsible.Tally{Staked: t[3], Settled: t[4], Returned: t[5]}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, wrap("standings", err)
-	}
-	for i := range out {
-		if out[i].Limits.StakePerRound > 0 {
-			if out[i], err = db.Standing(ctx, out[i].Player, currency, now); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
-}
-
-// readStandingAtOnce reads a standing in one statement: the limits, the latest session and
-// the session's and the day's tallies, in the player's currency (the one their limits were
-// set in, else currency). The sums of a round's stakes it leaves out: readStanding reads
-// them for a player whose limits need them.
-func readStandingAtOnce(ctx context.Context, q rgQuerier, player, currency string, now time.Time) (responsible.Standing, error) {
-	st := responsible.Standing{Player: player, Currency: currency, Day: responsible.Day(now), Rounds: map[responsible.RoundKey]baccarat.Money{}}
-	var b standingRow
-	var ss, sst, sr, ds, dst, dr int64
-	err := q.QueryRow(ctx, `SELECT `+standingColumns+`,
-			COALESCE(st.staked, 0), COALESCE(st.settled, 0), COALESCE(st.returned, 0),
-			COALESCE(dt.staked, 0), COALESCE(dt.settled, 0), COALESCE(dt.returned, 0)
-		FROM (SELECT $1::text AS player) x
-		LEFT JOIN rg_players r ON r.player = x.player
-		LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = x.player ORDER BY id DESC LIMIT 1) s ON true
-		LEFT JOIN rg_tallies st ON st.player = x.player AND st.currency = COALESCE(NULLIF(r.currency, ''), $2) AND st.period = 's:' || s.id
-		LEFT JOIN rg_tallies dt ON dt.player = x.player AND dt.currency = COALESCE(NULLIF(r.currency, ''), $2) AND dt.period = $3`,
-		player, currency, responsible.DayPeriod(st.Day)).Scan(append(b.dest(), &ss, &sst, &sr, &ds, &dst, &dr)...)
-	if err != nil {
-		return st, err
-	}
-	if err := b.fill(&st); err != nil {
-		return st, err
-	}
-	if st.Session.ID != 0 {
-		st.SessionTally = responsible.Tally{Staked: ss, Settled: sst, Returned: sr}
-	}
-	st.DayTally = responsible.Tally{Staked: ds, Settled: dst, Returned: dr}
-	return st, nil
+	return out, wrap("standing", rows.Err())
 }
 
 const standingColumns = `r.currency, r.limits, r.self_kind, r.self_until, s.id, s.started, s.checked, s.ended, s.reason`
