@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -231,11 +233,13 @@ func readLimited(ctx context.Context, q rgQuerier, st *responsible.Standing, rou
 }
 
 // bookPlays runs responsible.Book over a commit's plays inside its transaction. The rows of
-// the players who wager are locked first (created if need be, in sorted order, so two
-// commits never wait on each other in a cycle): another server's commit for the same player
-// waits until this one is done and then reads what it wrote. Every player's limits and
-// session are read in the same statement as the lock; what a player's limits need beyond
-// them, player by player (most players have none). It returns what to write.
+// the players who wager with a limit on money are locked (in sorted order, so two commits
+// never wait on each other in a cycle): another server's commit for the same player waits
+// until this one is done and then reads what it wrote, so no two commits spend the same room
+// under a limit. The other players (most) are read without a lock: a commit for them can
+// break no limit whatever another does meanwhile, and a limit set meanwhile counts from the
+// commit that sees it. What a player's limits need beyond their row is read player by
+// player. It returns what to write.
 func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (responsible.Changes, error) {
 	if len(plays) == 0 {
 		return responsible.Changes{}, nil
@@ -244,7 +248,6 @@ func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (resp
 	rounds := map[string][]responsible.RoundKey{}
 	var players, tables []string
 	var wagers []int64
-	var at time.Time
 	for _, p := range plays {
 		if p.Settles {
 			tables, wagers = append(tables, p.Table), append(wagers, int64(p.Wager))
@@ -254,35 +257,36 @@ func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (resp
 			standings[p.Player] = &responsible.Standing{Player: p.Player, Currency: p.Currency, Day: responsible.Day(p.At),
 				Rounds: map[responsible.RoundKey]baccarat.Money{}}
 			players = append(players, p.Player)
-			at = p.At
 		}
 		if k := (responsible.RoundKey{Table: p.Table, Round: p.Round}); !slices.Contains(rounds[p.Player], k) {
 			rounds[p.Player] = append(rounds[p.Player], k)
 		}
 	}
 	slices.Sort(players)
-	// One round trip: create the players' rows, lock and read them, read the wagers the
-	// settlements close.
+	// One round trip: read the players' limits and sessions, and the wagers the settlements
+	// close. Only a player with a limit on money (a loss or a round's stakes) needs the
+	// commits for them to take turns: their rows are then locked and read again (below). The
+	// others' tallies are sums every commit adds to, whatever the order.
 	batch := &pgx.Batch{}
 	open := map[responsible.WagerKey]responsible.Open{}
-	if len(players) > 0 {
-		batch.Queue(`INSERT INTO rg_players (player, updated) SELECT p, $2 FROM unnest($1::text[]) AS p ORDER BY p
-			ON CONFLICT (player) DO NOTHING`, players, at.UnixNano())
-		batch.Queue(`SELECT r.player, `+standingColumns+` FROM rg_players r
-			LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = r.player ORDER BY id DESC LIMIT 1) s ON true
-			WHERE r.player = ANY($1::text[]) ORDER BY r.player FOR UPDATE OF r`, players).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var player string
-				var b standingRow
-				if err := rows.Scan(append([]any{&player}, b.dest()...)...); err != nil {
-					return err
-				}
-				if err := b.fill(standings[player]); err != nil {
-					return err
-				}
+	fill := func(rows pgx.Rows) error {
+		for rows.Next() {
+			var player string
+			var b standingRow
+			if err := rows.Scan(append([]any{&player}, b.dest()...)...); err != nil {
+				return err
 			}
-			return rows.Err()
-		})
+			if err := b.fill(standings[player]); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}
+	if len(players) > 0 {
+		batch.Queue(`SELECT x.player, `+standingColumns+` FROM unnest($1::text[]) AS x(player)
+			LEFT JOIN rg_players r ON r.player = x.player
+			LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = x.player ORDER BY id DESC LIMIT 1) s ON true`,
+			players).Query(fill)
 	}
 	if len(tables) > 0 {
 		batch.Queue(`SELECT w.table_id, w.wager, w.player, w.currency, w.round, w.session, w.day, w.stake
@@ -303,7 +307,27 @@ func bookPlays(ctx context.Context, c *pgx.Conn, plays []responsible.Play) (resp
 	if err := c.SendBatch(ctx, batch).Close(); err != nil {
 		return responsible.Changes{}, err
 	}
+	var limited []string // sorted, as players: two commits lock them in one order
 	for _, p := range players {
+		if standings[p].Limits.Money() {
+			limited = append(limited, p)
+		}
+	}
+	if len(limited) > 0 {
+		// Their rows exist (their limits are in them): locked, then read as they are now.
+		rows, err := c.Query(ctx, `SELECT r.player, `+standingColumns+` FROM rg_players r
+			LEFT JOIN LATERAL (SELECT id, started, checked, ended, reason FROM rg_sessions WHERE player = r.player ORDER BY id DESC LIMIT 1) s ON true
+			WHERE r.player = ANY($1::text[]) ORDER BY r.player FOR UPDATE OF r`, limited)
+		if err != nil {
+			return responsible.Changes{}, err
+		}
+		err = fill(rows)
+		rows.Close()
+		if err != nil {
+			return responsible.Changes{}, err
+		}
+	}
+	for _, p := range limited {
 		if err := readLimited(ctx, c, standings[p], rounds[p]); err != nil {
 			return responsible.Changes{}, err
 		}
@@ -317,7 +341,11 @@ func queuePlays(batch *pgx.Batch, ch responsible.Changes) {
 	if n := len(ch.Tallies); n > 0 {
 		players, curs, periods := make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
 		staked, settled, returned := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
-		for k, t := range ch.Tallies {
+		keys := slices.SortedFunc(maps.Keys(ch.Tallies), func(a, b responsible.Period) int { // one lock order for every commit
+			return cmp.Or(strings.Compare(a.Player, b.Player), strings.Compare(a.Currency, b.Currency), strings.Compare(a.Name, b.Name))
+		})
+		for _, k := range keys {
+			t := ch.Tallies[k]
 			players, curs, periods = append(players, k.Player), append(curs, k.Currency), append(periods, k.Name)
 			staked, settled, returned = append(staked, t.Staked), append(settled, t.Settled), append(returned, t.Returned)
 		}
