@@ -189,13 +189,29 @@ func TestAdminPages(t *testing.T) {
 // wagerAtTiger places a demo player's wager at the automatic table once it takes bets.
 func wagerAtTiger(t *testing.T, s *server, bet string, stake int64) {
 	t.Helper()
+	type tiger struct {
+		State struct {
+			Phase string
+			Round uint64
+		}
+	}
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		var snap struct{ State struct{ Phase string } }
+		var snap tiger
 		apiGet(t, s, s.links["player_token"], "/api/tables/tiger", &snap)
 		if snap.State.Phase == "betting" {
 			if postJSON(t, s, s.links["player_token"], "/api/tables/tiger/wagers", map[string]any{"bet": bet, "stake": stake}) == 200 {
-				return
+				// Settled before the steps that read the player's balance begin: a round
+				// settling in the middle of one would move it.
+				for time.Now().Before(deadline) {
+					var now tiger
+					apiGet(t, s, s.links["player_token"], "/api/tables/tiger", &now)
+					if now.State.Round > snap.State.Round || now.State.Phase == "settled" || now.State.Phase == "void" {
+						return
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
+				t.Fatal("the tiger table's round never settled")
 			}
 		}
 		time.Sleep(100 * time.Millisecond)
