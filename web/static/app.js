@@ -201,12 +201,15 @@
     setTimeout(() => el.remove(), (opts.ms || 4200) + 400);
     return el;
   }
-  // A refusal in the page's language: the server's message in English (it names the rule
-  // and the amounts), the code's translation in another language.
+  // A refusal in the page's language: the server's message in English (it names the amounts),
+  // the code's translation in another language. The rule numbers the server's messages cite
+  // for staff and the docs ("(RWS 3.3)", "(Tiger 5.18)", "(SPEC §4)") mean nothing to a
+  // player and are left out.
+  const RULE_CITE = /\s*\((?:(?:RWS|MBS|Tiger|Dragon|SPEC|Bet on Baccarat)\s*[§]?\s*[0-9][0-9.]*(?:[;,]\s*)?)+\)/g;
   function errorText(err) {
     const k = 'code.' + (err && err.code);
     if (I.lang !== 'en' && err && err.code && I.has(k)) return t(k);
-    return (err && err.message) || String(err);
+    return String((err && err.message) || err).replace(RULE_CITE, '');
   }
   function toastError(err) {
     return toast(errorText(err), { kind: 'error', code: err.code || '' });
