@@ -21,6 +21,20 @@ import (
 // opening now: three house bots fill it, it starts in 8 s, sessions of three hands.
 func startTournamentServer(t *testing.T) *server {
 	t.Helper()
+	now := time.Now().UTC()
+	return startServerWithTournament(t, live.TournamentSpec{Config: tournament.Config{ID: "cup", Name: "Browser Cup", Game: "mbs-tournament", Currency: "XXX",
+		EntryFee: 1000, StartingChips: 10_000, MaxEntrants: 8, TableSize: 4,
+		RegistrationOpens: now, RegistrationCloses: now.Add(8 * time.Second), Start: now.Add(8 * time.Second),
+		Stakes: tournament.Stakes{Min: 100, Max: 2000, Required: true},
+		Rounds: []tournament.Round{{Hands: 3, Advance: 2}, {Hands: 3}}, Prizes: []int{7000, 3000}},
+		Schedule: live.Schedule{Betting: 7 * time.Second, Card: 150 * time.Millisecond, Result: 2 * time.Second},
+		Bots:     tabletop.Bots("house-", 3)})
+}
+
+// startServerWithTournament runs the server (no demo tournaments) with one cash table, the
+// automatic Tiger table, and creates spec's tournament on it.
+func startServerWithTournament(t *testing.T, spec live.TournamentSpec) *server {
+	t.Helper()
 	dir := t.TempDir()
 	cfg := serveConfig{DemoCredit: 10_000_000, Tables: []live.Spec{{ID: "tiger", Name: "Tiger", Mode: live.ModeAuto,
 		Config: table.Config{Game: "mbs-tiger"}}}}
@@ -34,14 +48,6 @@ func startTournamentServer(t *testing.T) *server {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	now := time.Now().UTC()
-	spec := live.TournamentSpec{Config: tournament.Config{ID: "cup", Name: "Browser Cup", Game: "mbs-tournament", Currency: "XXX",
-		EntryFee: 1000, StartingChips: 10_000, MaxEntrants: 8, TableSize: 4,
-		RegistrationOpens: now, RegistrationCloses: now.Add(8 * time.Second), Start: now.Add(8 * time.Second),
-		Stakes: tournament.Stakes{Min: 100, Max: 2000, Required: true},
-		Rounds: []tournament.Round{{Hands: 3, Advance: 2}, {Hands: 3}}, Prizes: []int{7000, 3000}},
-		Schedule: live.Schedule{Betting: 7 * time.Second, Card: 150 * time.Millisecond, Result: 2 * time.Second},
-		Bots:     tabletop.Bots("house-", 3)}
 	if err := s.host.CreateTournament(context.Background(), spec); err != nil {
 		t.Fatal(err)
 	}

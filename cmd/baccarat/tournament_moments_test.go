@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +9,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablehouse/baccarat/live"
-	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
@@ -23,31 +18,14 @@ import (
 // which the top two advance, then a final; stakes 1,000 to 50,000 chips a hand.
 func startMomentsServer(t *testing.T) *server {
 	t.Helper()
-	dir := t.TempDir()
-	cfg := serveConfig{DemoCredit: 10_000_000, Tables: []live.Spec{{ID: "tiger", Name: "Tiger", Mode: live.ModeAuto,
-		Config: table.Config{Game: "mbs-tiger"}}}}
-	b, _ := json.Marshal(cfg)
-	path := filepath.Join(dir, "tables.json")
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "m.db"), Config: path, Demo: demoTournaments{Off: true}}
-	if err := s.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
 	now := time.Now().UTC()
-	spec := live.TournamentSpec{Config: tournament.Config{ID: "fast", Name: "Fast Cup", Game: "mbs-tournament", Currency: "XXX",
+	return startServerWithTournament(t, live.TournamentSpec{Config: tournament.Config{ID: "fast", Name: "Fast Cup", Game: "mbs-tournament", Currency: "XXX",
 		EntryFee: 1000, StartingChips: 100_000, MaxEntrants: 4, TableSize: 4,
 		RegistrationOpens: now, RegistrationCloses: now.Add(6 * time.Second), Start: now.Add(6 * time.Second),
 		Stakes: tournament.Stakes{Min: 1000, Max: 50_000},
 		Rounds: []tournament.Round{{Hands: 2, Advance: 2}, {Hands: 2}}, Prizes: []int{7000, 3000}},
 		Schedule: live.Schedule{Betting: 2 * time.Second, Card: 100 * time.Millisecond, Result: time.Second},
-		Bots:     tabletop.Bots("house-", 3)}
-	if err := s.host.CreateTournament(context.Background(), spec); err != nil {
-		t.Fatal(err)
-	}
-	return s
+		Bots:     tabletop.Bots("house-", 3)})
 }
 
 // TestBrowserTournamentMomentsChipsFollowStakesAndOutPlayersStayListed: SPEC §5 on a phone.
