@@ -65,6 +65,14 @@ func (a *auditor) step(e *table.Event) {
 		} else {
 			a.open[e.Wager.ID] = *e.Wager
 		}
+	case table.EvWagerRaised, table.EvWagerLowered: // the wager at its new total
+		if w, ok := a.open[e.Wager.ID]; ok {
+			w.Stake = e.Wager.Stake
+			a.open[w.ID] = w
+		} else if w, ok := a.dragon[e.Wager.ID]; ok {
+			w.Stake = e.Wager.Stake
+			a.dragon[w.ID] = w
+		}
 	case table.EvWagerWithdrawn:
 		for _, w := range e.Withdrawn() {
 			delete(a.open, w.ID)

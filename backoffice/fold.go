@@ -242,6 +242,24 @@ func (tf *tableFold) event(rec *journal.Record, e *table.Event) {
 		b.Wagers++
 		b.Staked += w.Stake
 		f.Wagers = append(f.Wagers, WagerRef{Table: f.Table, Wager: w.ID, Round: w.Round, Player: w.Player, Bet: w.Bet, Stake: w.Stake, At: rec.At})
+	case table.EvWagerRaised, table.EvWagerLowered:
+		// A chip raises the spot's one wager (or is taken back): staked counts every chip,
+		// a chip taken back is withdrawn and refunded as a whole wager is; the wager's
+		// reference holds its total.
+		w, d := e.Wager, tf.day(rec.At)
+		if e.Type == table.EvWagerRaised {
+			d.Staked += e.Amount()
+			tf.bet(rec.At, w.Bet).Staked += e.Amount()
+		} else {
+			d.Withdrawn += e.Amount()
+			d.Refunded += e.Amount()
+		}
+		for i := len(f.Wagers) - 1; i >= 0; i-- {
+			if r := &f.Wagers[i]; r.Wager == w.ID && r.Table == f.Table {
+				r.Stake = w.Stake
+				break
+			}
+		}
 	case table.EvWagerWithdrawn:
 		d := tf.day(rec.At)
 		for _, w := range e.Withdrawn() {
@@ -294,6 +312,7 @@ var staffEvents = map[table.EventType]Action{
 	table.EvResumed: ActTableCommand, table.EvDeviceReset: ActTableCommand, table.EvCardsCorrected: ActTableCommand,
 	table.EvSimultaneous: ActTableCommand, table.EvSessionSettled: ActTableCommand, table.EvTablePaused: ActTableCommand,
 	table.EvTableReopened: ActTableCommand, table.EvTableClosed: ActTableCommand,
+	table.EvShoePassed: ActTableCommand, // the pit handing the shoe to a player (Method C)
 }
 
 func (tf *tableFold) staff(rec *journal.Record, e *table.Event) {

@@ -346,7 +346,7 @@ func TestOneWalletOnTwoServers(t *testing.T) {
 					Stake: 700, RequestID: fmt.Sprintf("w-%d-%d", i, k)}
 				if res, err := s.host.Submit(ctx, fmt.Sprintf("t%d", i), p); err == nil && res.Wager != nil {
 					mu.Lock()
-					placed[p.RequestID] = res.Wager.Stake
+					placed[p.RequestID] = p.Stake // a chip on a held spot raises it by its stake
 					mu.Unlock()
 				}
 			}

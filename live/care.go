@@ -197,7 +197,8 @@ func (c *care) standing(ctx context.Context, player, cur string, fresh bool) (*c
 			return nil, err
 		}
 		c.record(ctx, &st, &responsible.Refusal{Breach: responsible.BreachSessionTime,
-			Err: baccarat.Errorf(baccarat.CodeLimitReached, "the session time limit of %d minutes was reached", st.Limits.SessionTime)}, ends)
+			Err: baccarat.Refuse(baccarat.CodeLimitReached, baccarat.Params{"kind": string(responsible.BreachSessionTime), "minutes": st.Limits.SessionTime},
+				"the session time limit of %d minutes was reached", st.Limits.SessionTime)}, ends)
 		st.Session.Ended, st.Session.EndReason = ends, responsible.EndTimeLimit
 	}
 	c.mu.Lock()

@@ -95,7 +95,7 @@ func (h *Host) fillGap(tableID string, m *mirror, seq uint64) {
 		if json.Unmarshal(rec.Data, &e) != nil || e.Seq >= seq {
 			break
 		}
-		ds = eventDeliveries(ds, &e, rec.Data)
+		ds = eventDeliveries(ds, &e, rec.Data, h.ctx, h.opt.People)
 	}
 	h.opt.Logger.Info("stream gap filled from the journal", "table", tableID, "from", m.last+1, "to", seq-1, "messages", len(ds))
 	m.hub.publishAll(ds)

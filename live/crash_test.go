@@ -152,7 +152,7 @@ func phaseOf(ev string) string {
 	var typ table.EventType
 	_ = typ.UnmarshalText([]byte(ev))
 	switch typ {
-	case table.EvBettingOpened, table.EvWagerPlaced, table.EvShoeStarted, table.EvResumed, table.EvInterrupted:
+	case table.EvBettingOpened, table.EvWagerPlaced, table.EvWagerRaised, table.EvShoeStarted, table.EvResumed, table.EvInterrupted:
 		return "betting"
 	case table.EvBettingClosed, table.EvCardDealt, table.EvCutCard:
 		return "dealing"
@@ -184,7 +184,7 @@ func checkCrashDB(t *testing.T, path string, acked map[string]uint64) {
 			t.Fatal(err)
 		}
 		switch e.Type {
-		case table.EvWagerPlaced:
+		case table.EvWagerPlaced, table.EvWagerRaised: // a chip on a spot held raises its wager, under its own request id
 			placed[e.Wager.RequestID] = append(placed[e.Wager.RequestID], e.Wager.ID)
 		case table.EvWagerWithdrawn:
 			for _, w := range e.Withdrawn() {

@@ -36,8 +36,11 @@ type Store interface {
 
 // Spec describes a table: it is the first record of the table's journal.
 type Spec struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Names: the name in the pages' other languages, each page showing its own
+	// (baccarat.CheckNames; web/API.md, "Names in other languages").
+	Names    baccarat.Names  `json:"names,omitempty"`
 	Config   table.Config    `json:"config"`
 	Mode     table.Mode      `json:"mode"` // ModeAuto or ModeDealer; mirrored in Config.Mode
 	Currency ledger.Currency `json:"currency"`
@@ -98,6 +101,9 @@ type Options struct {
 	// check's time without moving the tables' own clock; the commit still checks at the
 	// time of the wager.
 	LimitsNow func() time.Time
+	// People shows players to the others: the public stream names a player by a handle and
+	// shows their display name, never their account id (people.go; nil: ids, no names).
+	People People
 }
 
 // Host runs tables.
@@ -313,6 +319,9 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if err := baccarat.CheckID("table id", spec.ID); err != nil {
 		return err
 	}
+	if err := baccarat.CheckNames("names", spec.Names); err != nil {
+		return err
+	}
 	if err := h.checkTableID(&spec); err != nil {
 		return err
 	}
@@ -377,7 +386,11 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 
 // checkRanges refuses a new table whose settings or schedule are out of their ranges.
 func (s *Spec) checkRanges() error {
-	if err := s.Config.Check(); err != nil {
+	cfg := s.Config
+	if cfg.Mode == "" {
+		cfg.Mode = s.Mode // as fillConfig will: Method C is refused at a dealer's table
+	}
+	if err := cfg.Check(); err != nil {
 		return err
 	}
 	if err := s.Video.Check(); err != nil {

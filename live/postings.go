@@ -12,6 +12,8 @@ import (
 // place money follows the table's decisions:
 //
 //	wager_placed      wallet → in-play: the stake is held while in play
+//	wager_raised      wallet → in-play: the chip added (the wager's total settles as one)
+//	wager_lowered     in-play → wallet: the chip taken back
 //	wager_withdrawn   in-play → wallet
 //	round_settled     in-play → wallet (stakes and winnings back); the house keeps losses, pays winnings
 //	round_voided      in-play → wallet (every stake back)
@@ -33,6 +35,14 @@ func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledge
 			txs = append(txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d", tableID, e.Seq), Table: tableID,
 				Round: int(e.Round), At: e.At, Memo: fmt.Sprintf("wager %d %s", w.ID, w.Bet),
 				Postings: []ledger.Posting{{Account: ledger.Wallet(w.Player, cur), Amount: -w.Stake}, {Account: inplay, Amount: w.Stake}}})
+		case table.EvWagerRaised, table.EvWagerLowered:
+			w, amount, memo := e.Wager, e.Amount(), "raised"
+			if e.Type == table.EvWagerLowered {
+				amount, memo = -amount, "lowered"
+			}
+			txs = append(txs, ledger.Transaction{Key: fmt.Sprintf("%s/%d", tableID, e.Seq), Table: tableID,
+				Round: int(e.Round), At: e.At, Memo: fmt.Sprintf("wager %d %s %s", w.ID, w.Bet, memo),
+				Postings: []ledger.Posting{{Account: ledger.Wallet(w.Player, cur), Amount: -amount}, {Account: inplay, Amount: amount}}})
 		case table.EvWagerWithdrawn:
 			var stake int64
 			for _, w := range e.Withdrawn() {

@@ -69,6 +69,16 @@ func filterRound(src Round, player string) Round {
 				rd.Events = append(rd.Events, e)
 			}
 			continue
+		case table.EvWagerRaised, table.EvWagerLowered: // the round's one wager on the spot, at its new total
+			if player == "" || e.Wager.Player == player {
+				rd.Events = append(rd.Events, e)
+				for i := range rd.Wagers {
+					if rd.Wagers[i].ID == e.Wager.ID {
+						rd.Wagers[i].Stake = e.Wager.Stake
+					}
+				}
+			}
+			continue
 		case table.EvWagerWithdrawn:
 			if player == "" || e.Player() == player {
 				rd.Events = append(rd.Events, e)

@@ -305,7 +305,7 @@ func (r *runner) process(batch []*request) {
 				panic(err) // events are plain data: this cannot happen
 			}
 			staged[i].data = append(staged[i].data, data)
-			if p, ok := req.cmd.(*table.Place); ok && evs[j].Type == table.EvWagerPlaced && evs[j].Wager.RequestID != "" {
+			if p, ok := req.cmd.(*table.Place); ok && (evs[j].Type == table.EvWagerPlaced || evs[j].Type == table.EvWagerRaised) && evs[j].Wager.RequestID != "" {
 				reqs = append(reqs, r.requestOf(p, &evs[j], data))
 			}
 			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: evs[j].Type.String(), Data: data, At: now})
@@ -314,7 +314,7 @@ func (r *runner) process(batch []*request) {
 		}
 		txs = r.books(req.cmd, evs, txs, &wb, now)
 		if r.h.care != nil {
-			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays)
+			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays, r.t)
 		}
 	}
 	if len(recs) > 0 {
@@ -372,6 +372,11 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 	var ch *careHold
 	if err := r.checkTournamentCommand(cmd); err != nil {
 		return nil, nil, nil, err
+	}
+	if w, ok := cmd.(*table.Withdraw); ok && w.Stake > 0 && r.spec.seamless() {
+		if err := r.checkTakeBack(w); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	if p, ok := cmd.(*table.Place); ok {
 		cp := *p // the caller's command stays as it was sent
@@ -554,8 +559,8 @@ func (r *runner) answer(s *staged) {
 	default:
 		res := &Result{Events: s.events}
 		for i := range s.events {
-			if s.events[i].Type == table.EvWagerPlaced {
-				res.Wager = s.events[i].Wager // a clone: the table's events are not shared
+			if t := s.events[i].Type; t == table.EvWagerPlaced || t == table.EvWagerRaised || t == table.EvWagerLowered {
+				res.Wager = s.events[i].Wager // a clone: the table's events are not shared; a raise's is the wager at its new total
 			}
 		}
 		if p, ok := req.cmd.(*table.Place); ok && res.Wager == nil && s.err == nil {

@@ -116,8 +116,14 @@ func (s Schedule) next(st table.Status, last, now time.Time) (table.Command, tim
 		}
 		return due(until, &table.Close{Header: system})
 	case st.Phase == table.PhaseClosed || st.Phase == table.PhaseDealing:
+		wait := s.Card
+		if st.MethodC != nil && st.MethodC.Due {
+			// Method C (Tiger 3.11): the card waits for its holder's draw, then the table
+			// draws it. A draw is an event, so the wait starts again from it.
+			wait = time.Duration(st.MethodC.DrawSeconds) * time.Second
+		}
 		// Until: if this card opens a Bet on Baccarat betting round, when it closes.
-		return due(last.Add(s.Card), &table.Deal{Header: system, Until: now.Add(s.BoBRound)})
+		return due(last.Add(wait), &table.Deal{Header: system, Until: now.Add(s.BoBRound)})
 	}
 	return nil, time.Time{}
 }

@@ -148,7 +148,7 @@ func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*R
 
 func placedIn(res *Result) bool {
 	for i := range res.Events {
-		if res.Events[i].Type == table.EvWagerPlaced {
+		if t := res.Events[i].Type; t == table.EvWagerPlaced || t == table.EvWagerRaised {
 			return true
 		}
 	}

@@ -278,7 +278,7 @@ func testSeamlessGiveBack(t *testing.T, db walletStore) {
 		t.Fatalf("the retry: %+v, operator %d", res, op.balance(t, "ann", "EUR"))
 	}
 	// A wager the table refuses after its debit is given back.
-	_, err = h.Submit(ctx, "eur", &table.Place{Player: "ann", Bet: "banker", Stake: 5, RequestID: "r2"})
+	_, err = h.Submit(ctx, "eur", &table.Place{Player: "ann", Bet: "player", Stake: 5, RequestID: "r2"}) // on banker a chip of 5 would raise her wager
 	wantCode(t, err, baccarat.CodeBelowMinimum)
 	settledOutbox(t, db)
 	// A withdrawal's rollback is delivered before the answer.

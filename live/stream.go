@@ -23,6 +23,8 @@ type envelope struct {
 	Roads   *roads.View      `json:"roads,omitempty"`
 	Balance *int64           `json:"balance,omitempty"`
 	Peel    *table.PeelView  `json:"peel,omitempty"`
+	// Names: how the players the event shows are shown (by handle: people.go).
+	Names Names `json:"names,omitempty"`
 }
 
 func encode(e envelope) []byte {
@@ -43,9 +45,9 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 	for i := range staged {
 		for j := range staged[i].events {
 			e := &staged[i].events[j]
-			r.out = eventDeliveries(r.out, e, staged[i].data[j])
+			r.out = eventDeliveries(r.out, e, staged[i].data[j], r.h.ctx, r.h.opt.People)
 			switch e.Type {
-			case table.EvWagerPlaced, table.EvWagerWithdrawn:
+			case table.EvWagerPlaced, table.EvWagerWithdrawn, table.EvWagerRaised, table.EvWagerLowered:
 				wagersMoved = true
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvShoeStarted:
 				roadsMoved = true
@@ -95,13 +97,15 @@ func (r *runner) flush() {
 // eventDeliveries appends the messages one committed event makes: the event for everyone,
 // or for its owner only (a wager, a withdrawal), a settlement's result for everyone and
 // each player's own settlements to them. data is the event's JSON as journalled. The owner
-// of a table and, after a gap, every other server of a cluster build them alike.
-func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
+// of a table and, after a gap, every other server of a cluster build them alike. What
+// everyone gets names players by their public handles (people.go).
+func eventDeliveries(out []Delivery, e *table.Event, data []byte, ctx context.Context, people People) []Delivery {
 	pub := func(e *table.Event) []Delivery {
-		return append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+		pe, names := PublicEvent(ctx, people, e)
+		return append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: pe, Names: names})})
 	}
 	switch e.Type {
-	case table.EvWagerPlaced, table.EvWagerWithdrawn, table.EvFunded:
+	case table.EvWagerPlaced, table.EvWagerWithdrawn, table.EvFunded, table.EvWagerRaised, table.EvWagerLowered:
 		// The journalled bytes of an event that goes out to its owner unchanged.
 		b := make([]byte, 0, len(data)+48)
 		b = append(b, `{"type":"mine","seq":`...)
@@ -109,7 +113,7 @@ func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
 		b = append(append(append(b, `,"event":`...), data...), '}')
 		return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Owner(), Data: b})
 	case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
-		return settlementDeliveries(out, e)
+		return settlementDeliveries(out, e, ctx, people)
 	case table.EvShoeStarted:
 		p := e.Public()
 		return pub(&p)
@@ -125,16 +129,18 @@ func eventDeliveries(out []Delivery, e *table.Event, data []byte) []Delivery {
 		}
 	}
 	if e.Type == table.EvBettingOpened {
-		return append(out, Delivery{Seq: e.Seq, Event: true, Spread: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: e})})
+		pe, names := PublicEvent(ctx, people, e)
+		return append(out, Delivery{Seq: e.Seq, Event: true, Spread: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: pe, Names: names})})
 	}
 	return pub(e)
 }
 
 // settlementDeliveries sends the result to everyone and each player their own settlements.
-func settlementDeliveries(out []Delivery, e *table.Event) []Delivery {
-	public := *e
+func settlementDeliveries(out []Delivery, e *table.Event, ctx context.Context, people People) []Delivery {
+	pe, names := PublicEvent(ctx, people, e)
+	public := *pe
 	public.Settlements = nil
-	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: &public})})
+	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: &public, Names: names})})
 	// A player's settlements are usually together in the event; they are gathered where
 	// they are not.
 	by := make(map[string][]table.Settlement, len(e.Settlements))
@@ -155,6 +161,7 @@ func settlementDeliveries(out []Delivery, e *table.Event) []Delivery {
 	}
 	// Each player's copy is the public event with their settlements spliced in: the event
 	// is encoded once, not once per player (a busy table settles thousands at a time).
+	// (Without names: the public copy carried them, and they would follow the event.)
 	head := encode(envelope{Type: "mine", Seq: e.Seq, Event: &public})
 	head = head[:len(head)-2] // drop the closing "}}" of the event and the envelope
 	for _, p := range order {
@@ -252,6 +259,9 @@ func (r *runner) scheduleTotals() {
 func (r *runner) peeled(p *table.Peel) {
 	seq := r.t.Seq()
 	v := r.t.PeelOf(p)
+	if pp := r.h.opt.People; pp != nil {
+		v.Squeezer = pp.Handle(v.Squeezer) // the squeeze_started event named them
+	}
 	r.out = append(r.out, Delivery{Seq: seq, Data: encode(envelope{Type: "peel", Seq: seq, Peel: &v})})
 }
 

@@ -44,6 +44,9 @@ type TournamentView struct {
 	// round), with their place, best place first; the leaderboard lists only the current
 	// round's players.
 	Out []TournamentOut `json:"out"`
+	// Names: how each player is shown, by handle, in a view made Public (tournament_names.go);
+	// staff views name players by their account ids and carry none.
+	Names Names `json:"names,omitempty"`
 }
 
 // TournamentOut is an entrant out of the tournament and their place: final once the

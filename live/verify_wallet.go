@@ -92,9 +92,41 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 		}
 	}
 	inPlay := map[uint64]bool{}
+	chips := map[uint64][]table.Chip{} // the chips raised onto each wager, as the table keeps them
+	closeChips := func(w uint64, kind journal.CallKind, why string) {
+		for _, c := range chips[w] {
+			amount := c.Stake
+			if kind == journal.CallCredit {
+				amount = 0 // the wager's own credit pays its total's return
+			}
+			delete(inPlay, ChipWager(c.Seq))
+			closes(ChipWager(c.Seq), kind, amount, why)
+		}
+		delete(chips, w)
+	}
 	for i := range events {
 		e := &events[i]
 		switch e.Type {
+		case table.EvWagerRaised:
+			w, cw := e.Wager, ChipWager(e.Seq)
+			inPlay[cw] = true
+			chips[w.ID] = append(chips[w.ID], table.Chip{Seq: e.Seq, Stake: e.Amount()})
+			switch d := debit(cw); {
+			case d == nil:
+				bad("wager %d of %s was raised by %d (event %d) without a placed debit", w.ID, w.Player, e.Amount(), e.Seq)
+			case d.Amount != e.Amount() || d.Player != w.Player || d.Currency != string(spec.Currency):
+				bad("wager %d of %s was raised by %d %s, its debit %s takes %d %s from %s", w.ID, w.Player, e.Amount(), spec.Currency,
+					d.Tx, d.Amount, d.Currency, d.Player)
+			}
+		case table.EvWagerLowered:
+			cs := chips[e.Wager.ID]
+			if n := len(cs); n > 0 && cs[n-1].Stake == e.Amount() {
+				delete(inPlay, ChipWager(cs[n-1].Seq))
+				closes(ChipWager(cs[n-1].Seq), journal.CallRollback, e.Amount(), "taken back")
+				chips[e.Wager.ID] = cs[:n-1]
+			} else {
+				bad("wager %d was lowered by %d, which is no chip of it to roll back", e.Wager.ID, e.Amount())
+			}
 		case table.EvWagerPlaced:
 			w := e.Wager
 			inPlay[w.ID] = true
@@ -109,7 +141,12 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 		case table.EvWagerWithdrawn:
 			for _, w := range e.Withdrawn() {
 				delete(inPlay, w.ID)
-				closes(w.ID, journal.CallRollback, w.Stake, "withdrawn")
+				stake := w.Stake
+				for _, c := range chips[w.ID] {
+					stake -= c.Stake // the wager's own debit took its first stake
+				}
+				closes(w.ID, journal.CallRollback, stake, "withdrawn")
+				closeChips(w.ID, journal.CallRollback, "withdrawn")
 			}
 		case table.EvRoundSettled, table.EvSessionSettled, table.EvRoundVoided:
 			for _, s := range e.Settlements {
@@ -118,9 +155,15 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 				}
 				delete(inPlay, s.Wager)
 				if e.Type == table.EvRoundVoided || s.Outcome == games.Void {
-					closes(s.Wager, journal.CallRollback, s.Stake, "voided")
+					stake := s.Stake
+					for _, c := range chips[s.Wager] {
+						stake -= c.Stake
+					}
+					closes(s.Wager, journal.CallRollback, stake, "voided")
+					closeChips(s.Wager, journal.CallRollback, "voided")
 				} else {
 					closes(s.Wager, journal.CallCredit, s.Returned, "settled")
+					closeChips(s.Wager, journal.CallCredit, "settled")
 				}
 			}
 		}

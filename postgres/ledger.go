@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -65,6 +66,45 @@ func (db *DB) Statement(ctx context.Context, id string, page ledger.Page) ([]led
 		rows, err := c.Query(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at_ns
 			FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
 			WHERE e.account_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3`, id, page.After, page.Limit)
+		if err != nil {
+			return err
+		}
+		var e ledger.Entry
+		var at int64
+		_, err = pgx.ForEachRow(rows, []any{&e.Seq, &e.Key, &e.Amount, &e.Balance, &e.Memo, &e.Table, &e.Round, &at}, func() error {
+			e.At = time.Unix(0, at).UTC()
+			out = append(out, e)
+			return nil
+		})
+		return err
+	})
+	return out, wrap("statement", err)
+}
+
+// StatementBefore lists an account's entries newest first; see ledger.NewestFirst.
+func (db *DB) StatementBefore(ctx context.Context, id string, before int64, limit int) ([]ledger.Entry, error) {
+	if _, err := ledger.ParseAccount(id); err != nil {
+		return nil, err
+	}
+	page, err := ledger.Page{After: before, Limit: limit}.Norm()
+	if err != nil {
+		return nil, err
+	}
+	if before == 0 {
+		before = math.MaxInt64
+	}
+	var out []ledger.Entry
+	err = db.withConn(ctx, func(c *pgx.Conn) error {
+		var open bool
+		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1)`, id).Scan(&open); err != nil {
+			return err
+		}
+		if !open {
+			return ledger.NotOpen(id)
+		}
+		rows, err := c.Query(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at_ns
+			FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
+			WHERE e.account_id = $1 AND e.seq < $2 ORDER BY e.seq DESC LIMIT $3`, id, before, page.Limit)
 		if err != nil {
 			return err
 		}

@@ -158,8 +158,16 @@ func (r *Refusal) Error() string { return r.Err.Message }
 // Unwrap lets baccarat.ErrorCode read the refusal's code.
 func (r *Refusal) Unwrap() error { return r.Err }
 
-func refuse(b Breach, code, format string, args ...any) *Refusal {
-	return &Refusal{Breach: b, Err: baccarat.Errorf(code, format, args...)}
+// refuse builds a refusal with the params a page says it with in its reader's language
+// (web/API.md, "Errors"): "kind", the breach, beside what the limit names.
+func refuse(b Breach, code string, params baccarat.Params, format string, args ...any) *Refusal {
+	if params == nil {
+		params = baccarat.Params{}
+	}
+	if b != "" {
+		params["kind"] = string(b)
+	}
+	return &Refusal{Breach: b, Err: baccarat.Refuse(code, params, format, args...)}
 }
 
 // Check decides whether the player may place w at now, in this order: an exclusion, the
@@ -173,20 +181,26 @@ func (s *Standing) Check(w Wager, held Held, now time.Time) *Refusal {
 		if x.Kind == SelfExclusion {
 			what = "a self-exclusion"
 		}
-		return refuse(BreachExcluded, baccarat.CodeExcluded, "you are in %s until %s: no wager is taken until then", what, x.Until.UTC().Format("2 January 2006 15:04 MST"))
+		return refuse(BreachExcluded, baccarat.CodeExcluded, baccarat.Params{"exclusion": string(x.Kind), "until": x.Until.UTC().Format(time.RFC3339)},
+			"you are in %s until %s: no wager is taken until then", what, x.Until.UTC().Format("2 January 2006 15:04 MST"))
 	}
 	if s.Session.ID != 0 {
 		if !s.Session.Ended.IsZero() && s.Session.EndReason == EndTimeLimit {
-			return refuse(BreachSessionTime, baccarat.CodeLimitReached, "your session time limit of %d minutes was reached: the session has ended, and your open wagers still settle", s.Limits.SessionTime)
+			return refuse(BreachSessionTime, baccarat.CodeLimitReached, baccarat.Params{"minutes": s.Limits.SessionTime},
+				"your session time limit of %d minutes was reached: the session has ended, and your open wagers still settle", s.Limits.SessionTime)
 		}
 		if !s.Session.Ended.IsZero() {
-			return refuse(BreachSessionEnded, baccarat.CodeSessionEnded, "this session ended (%s): open the game again to play", s.Session.EndReason)
+			return refuse(BreachSessionEnded, baccarat.CodeSessionEnded, baccarat.Params{"reason": string(s.Session.EndReason)},
+				"this session ended (%s): open the game again to play", s.Session.EndReason)
 		}
 		if s.Session.timeUp(s.Limits.SessionTime, now) {
-			return refuse(BreachSessionTime, baccarat.CodeLimitReached, "your session time limit of %d minutes is reached: the session has ended, and your open wagers still settle", s.Limits.SessionTime)
+			return refuse(BreachSessionTime, baccarat.CodeLimitReached, baccarat.Params{"minutes": s.Limits.SessionTime},
+				"your session time limit of %d minutes is reached: the session has ended, and your open wagers still settle", s.Limits.SessionTime)
 		}
 		if due := s.Session.CheckDue(s.Limits.RealityCheck); !due.IsZero() && !now.Before(due) {
-			return refuse(BreachRealityCheck, baccarat.CodeRealityCheck, "a reality check is due: you have played %s; answer it to go on", played(now.Sub(s.Session.Started)))
+			d := now.Sub(s.Session.Started)
+			return refuse(BreachRealityCheck, baccarat.CodeRealityCheck, baccarat.Params{"minutes": int(d / time.Minute)},
+				"a reality check is due: you have played %s; answer it to go on", played(d))
 		}
 	}
 	l := s.Limits
@@ -194,25 +208,26 @@ func (s *Standing) Check(w Wager, held Held, now time.Time) *Refusal {
 		return nil
 	}
 	if w.Currency != s.Currency {
-		return refuse(BreachCurrency, baccarat.CodeLimitReached, "your limits are kept in %s, and this table plays in %s: no wager is taken here while they are set", s.Currency, w.Currency)
+		return refuse(BreachCurrency, baccarat.CodeLimitReached, baccarat.Params{"limits_currency": s.Currency, "table_currency": w.Currency},
+			"your limits are kept in %s, and this table plays in %s: no wager is taken here while they are set", s.Currency, w.Currency)
 	}
 	money := func(m baccarat.Money) string { return baccarat.FormatMoney(m, s.Currency) }
 	if l.StakePerRound > 0 {
 		in := s.Rounds[RoundKey{w.Table, w.Round}] + held.Round
 		if w.Stake > l.StakePerRound-in {
-			return refuse(BreachStakePerRound, baccarat.CodeLimitReached, "your stake limit is %s per round, and you have staked %s this round: %s more at most",
-				money(l.StakePerRound), money(in), money(max(0, l.StakePerRound-in)))
+			left := max(0, l.StakePerRound-in)
+			return refuse(BreachStakePerRound, baccarat.CodeLimitReached,
+				baccarat.Params{"limit": l.StakePerRound, "staked": in, "stake": w.Stake, "left": left}.Money(s.Currency),
+				"your stake limit is %s per round, and you have staked %s this round: %s more at most", money(l.StakePerRound), money(in), money(left))
 		}
 	}
 	if l.LossPerSession > 0 {
-		if r := lossCheck("session", l.LossPerSession, s.SessionTally.Exposure()+held.Total, w.Stake, money); r != nil {
-			r.Breach = BreachLossSession
+		if r := lossCheck(BreachLossSession, l.LossPerSession, s.SessionTally.Exposure()+held.Total, w.Stake, s.Currency); r != nil {
 			return r
 		}
 	}
 	if l.LossPerDay > 0 {
-		if r := lossCheck("day", l.LossPerDay, s.DayAt(now).Exposure()+held.Total, w.Stake, money); r != nil {
-			r.Breach = BreachLossDay
+		if r := lossCheck(BreachLossDay, l.LossPerDay, s.DayAt(now).Exposure()+held.Total, w.Stake, s.Currency); r != nil {
 			return r
 		}
 	}
@@ -232,12 +247,19 @@ type Held struct {
 	Total, Round baccarat.Money
 }
 
-func lossCheck(period string, limit, exposure, stake baccarat.Money, money func(baccarat.Money) string) *Refusal {
+func lossCheck(b Breach, limit, exposure, stake baccarat.Money, currency string) *Refusal {
 	if stake <= limit-exposure {
 		return nil
 	}
-	return refuse("", baccarat.CodeLimitReached, "your loss limit is %s per %s; with your open wagers counted as lost you are at %s, so a wager of %s could pass it: %s at most",
-		money(limit), period, money(exposure), money(stake), money(max(0, limit-exposure)))
+	period := "session"
+	if b == BreachLossDay {
+		period = "day"
+	}
+	money := func(m baccarat.Money) string { return baccarat.FormatMoney(m, currency) }
+	left := max(0, limit-exposure)
+	return refuse(b, baccarat.CodeLimitReached, baccarat.Params{"limit": limit, "exposure": exposure, "stake": stake, "left": left}.Money(currency),
+		"your loss limit is %s per %s; with your open wagers counted as lost you are at %s, so a wager of %s could pass it: %s at most",
+		money(limit), period, money(exposure), money(stake), money(left))
 }
 
 // played writes a duration as people say it: "1 h 05 min", "12 min".

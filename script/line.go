@@ -143,6 +143,16 @@ func (l *lineCmd) other(kind table.CommandType, h table.Header) (table.Command, 
 		return &table.Reopen{Header: h}, nil
 	case table.CmdCloseTable:
 		return &table.CloseTable{Header: h}, nil
+	case table.CmdDraw, table.CmdGiveUpShoe: // the holder, named as actor or player
+		if h.Actor == "" {
+			h.Actor = l.Player
+		}
+		if kind == table.CmdDraw {
+			return &table.Draw{Header: h}, nil
+		}
+		return &table.GiveUpShoe{Header: h}, nil
+	case table.CmdHandShoe:
+		return &table.HandShoe{Header: h, Player: l.Player}, nil
 	}
 	return nil, baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %q", l.Cmd)
 }

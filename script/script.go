@@ -311,6 +311,10 @@ func (r *runner) book(e *table.Event) {
 	switch e.Type {
 	case table.EvWagerPlaced:
 		r.Wallets[e.Wager.Player] -= e.Wager.Stake
+	case table.EvWagerRaised: // the chip added, never the total
+		r.Wallets[e.Wager.Player] -= e.Amount()
+	case table.EvWagerLowered:
+		r.Wallets[e.Wager.Player] += e.Amount()
 	case table.EvWagerWithdrawn:
 		for _, w := range e.Withdrawn() {
 			r.Wallets[w.Player] += w.Stake

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/tablehouse/baccarat/journal"
@@ -63,6 +64,49 @@ func (db *DB) Statement(ctx context.Context, id string, page ledger.Page) ([]led
 	rows, err := tx.QueryContext(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at
 		FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
 		WHERE e.account_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`, id, page.After, page.Limit)
+	if err != nil {
+		return nil, wrap("statement", err)
+	}
+	defer rows.Close()
+	var out []ledger.Entry
+	for rows.Next() {
+		var e ledger.Entry
+		var at int64
+		if err := rows.Scan(&e.Seq, &e.Key, &e.Amount, &e.Balance, &e.Memo, &e.Table, &e.Round, &at); err != nil {
+			return nil, wrap("statement", err)
+		}
+		e.At = time.Unix(0, at).UTC()
+		out = append(out, e)
+	}
+	return out, wrap("statement", rows.Err())
+}
+
+// StatementBefore lists an account's entries newest first; see ledger.NewestFirst.
+func (db *DB) StatementBefore(ctx context.Context, id string, before int64, limit int) ([]ledger.Entry, error) {
+	if _, err := ledger.ParseAccount(id); err != nil {
+		return nil, err
+	}
+	page, err := ledger.Page{After: before, Limit: limit}.Norm()
+	if err != nil {
+		return nil, err
+	}
+	if before == 0 {
+		before = math.MaxInt64
+	}
+	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, wrap("statement", err)
+	}
+	defer tx.Rollback()
+	var one int
+	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM accounts WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		return nil, ledger.NotOpen(id)
+	} else if err != nil {
+		return nil, wrap("statement", err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at
+		FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
+		WHERE e.account_id = ? AND e.seq < ? ORDER BY e.seq DESC LIMIT ?`, id, before, page.Limit)
 	if err != nil {
 		return nil, wrap("statement", err)
 	}

@@ -27,7 +27,8 @@ func (t *Table) Apply(c Command) ([]Event, error) {
 	switch c := c.(type) {
 	case *Place:
 		// A player's own single-coup, fixed-odds wager at their own seat (Prepare found it
-		// plain), new, within every limit, on a bet no layout rule reads, at a table open for
+		// plain), new on a spot where they have nothing yet (else it may raise a wager
+		// there: raise.go), within every limit, on a bet no layout rule reads, at a table open for
 		// it: laid straight onto the layout as layWager and tally lay it. It is written here
 		// rather than called, which would cost a wager about a fifteenth more.
 		p := &c.prep
@@ -51,14 +52,13 @@ func (t *Table) Apply(c Command) ([]Event, error) {
 		betting := t.betting
 		epoch := t.epoch
 		spot := &party.own[bi][betting]
-		had := spot.in(epoch)
-		if l := &t.limits[bi]; stake < l.Min || stake > l.Max || had+stake > l.Max {
+		if l := &t.limits[bi]; stake < l.Min || stake > l.Max || spot.in(epoch) != 0 {
 			break
 		}
 
 		// The tallies, as tally counts them for a wager at the party's own seat.
 		party.held += stake
-		spot.of, spot.amount = epoch, had+stake
+		spot.of, spot.amount = epoch, stake
 		t.totals[bi] += stake
 		t.staked |= 1 << bi
 		if side := info.side; side != baccarat.NoWinner {
@@ -197,6 +197,12 @@ func (t *Table) applyOther(c Command) error {
 		return run(func(a string, r Role) error { return t.reopen(h, a, r) })
 	case *CloseTable:
 		return run(func(a string, r Role) error { return t.closeTable(h, a, r) })
+	case *Draw:
+		return run(func(a string, r Role) error { return t.draw(c, a, r) })
+	case *GiveUpShoe:
+		return run(func(a string, r Role) error { return t.giveUpShoe(h, a, r) })
+	case *HandShoe:
+		return run(func(a string, r Role) error { return t.handShoe(c, a, r) })
 	}
 	return baccarat.Errorf(baccarat.CodeBadRequest, "unknown command %T", c)
 }
@@ -214,13 +220,16 @@ func playerOf(c Command) string {
 
 // allowed says who may send each command. Players act only for themselves; dealers and pit
 // may place a wager for a player (Tiger 3.7); the pit sets limits, ends sessions, and pauses,
-// reopens and closes the table (a dealer deals the rounds the pit lets the table play).
+// reopens and closes the table (a dealer deals the rounds the pit lets the table play). Only
+// a player draws with the shoe they hold, or gives it up (Method C); staff hand it on.
 func allowed(ct CommandType, r Role) bool {
 	switch ct {
 	case CmdPlace, CmdReveal:
 		return true
-	case CmdPeel:
+	case CmdPeel, CmdDraw, CmdGiveUpShoe:
 		return r == RolePlayer
+	case CmdHandShoe:
+		return r == RoleDealer || r == RolePit || r == RoleSystem
 	case CmdWithdraw:
 		return r != RoleDealer
 	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdPause, CmdReopen, CmdCloseTable:
@@ -232,17 +241,18 @@ func allowed(ct CommandType, r Role) bool {
 // allowedOnAuto says who may send each command to an automatic (RNG) table. The server
 // alone shuffles, deals and paces it: no dealer acts there, and nobody else sends a card,
 // a shoe, a correction or an interruption. Players wager; the pit voids a round (with a
-// reason, on the record), sets limits, ends a Dragon session, and pauses, reopens and closes
-// the table (pause.go).
+// reason, on the record), sets limits, ends a Dragon session, pauses, reopens and closes the
+// table (pause.go), and hands the shoe to a player (Method C, Tiger 3.9.4.1: the pit's
+// discretion); the player holding it draws and gives it up.
 func allowedOnAuto(ct CommandType, r Role) bool {
 	switch r {
 	case RoleSystem:
 		return true
 	case RolePlayer:
-		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal || ct == CmdPeel
+		return ct == CmdPlace || ct == CmdWithdraw || ct == CmdReveal || ct == CmdPeel || ct == CmdDraw || ct == CmdGiveUpShoe
 	case RolePit:
 		switch ct {
-		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession, CmdPause, CmdReopen, CmdCloseTable:
+		case CmdVoid, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdEndSession, CmdPause, CmdReopen, CmdCloseTable, CmdHandShoe:
 			return true
 		}
 	}
@@ -252,9 +262,9 @@ func allowedOnAuto(ct CommandType, r Role) bool {
 // naturalRole is the role assumed when a command names none (replay scripts).
 func naturalRole(ct CommandType) Role {
 	switch ct {
-	case CmdPlace, CmdWithdraw:
+	case CmdPlace, CmdWithdraw, CmdDraw, CmdGiveUpShoe:
 		return RolePlayer
-	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdPause, CmdReopen, CmdCloseTable:
+	case CmdEndSession, CmdSetLimit, CmdSetAreaLimit, CmdSetDifferential, CmdPause, CmdReopen, CmdCloseTable, CmdHandShoe:
 		return RolePit
 	}
 	return RoleDealer
@@ -363,6 +373,9 @@ func (t *Table) emit(e *Event) {
 // on applies one event to the state. It trusts the event: validation happened in Apply.
 func (t *Table) on(e *Event) {
 	t.seq = e.Seq
+	if t.cfg.ShoeToPlayer {
+		t.mc.since = e.At // Method C: the holder's time to draw runs from the last event
+	}
 	switch e.Type {
 	case EvShoeStarted:
 		t.onShoeStarted(e)
@@ -379,6 +392,8 @@ func (t *Table) on(e *Event) {
 		t.onWagerPlaced(e.Wager)
 	case EvWagerWithdrawn:
 		t.onWithdrawn(e.Withdrawn())
+	case EvWagerRaised, EvWagerLowered:
+		t.onRestaked(e)
 	case EvCardDealt:
 		t.onCard(e.Card.Card)
 	case EvCardsCorrected:
@@ -411,6 +426,8 @@ func (t *Table) on(e *Event) {
 		}
 	case EvTablePaused, EvTableReopened, EvTableClosed:
 		t.onPause(e.Type)
+	case EvShoePassed:
+		t.onShoePassed(e)
 	}
 }
 

@@ -57,12 +57,15 @@ const (
 	CmdPause                       // the pit stops the table after the round under way
 	CmdReopen                      // the pit lifts a pause
 	CmdCloseTable                  // the pit closes a paused table for good
+	CmdDraw                        // Method C: the player holding the shoe draws the next card
+	CmdGiveUpShoe                  // Method C: the holder gives the shoe up (Tiger 3.11.8.1)
+	CmdHandShoe                    // Method C: the pit hands the shoe to a player
 	commandCount
 )
 
 var commandNames = enum{"", "new_shoe", "end_shoe", "open", "close", "place", "withdraw", "deal", "card", "correct",
 	"simultaneous_draw", "interrupt", "resume", "device_reset", "void", "end_session", "set_limit", "set_area_limit",
-	"set_differential", "reveal", "peel", "pause", "reopen", "close_table"}
+	"set_differential", "reveal", "peel", "pause", "reopen", "close_table", "draw", "give_up_shoe", "hand_shoe"}
 
 func (c CommandType) String() string { return commandNames.name(uint8(c)) }
 
@@ -118,10 +121,13 @@ type Place struct {
 }
 
 // Withdraw takes wagers back where the rules allow (Wager 0: all that may be withdrawn).
+// Stake, with Wager, takes only that much back from that wager (a chip undone): what stays
+// is still a wager within the bet's limits; a Stake of the wager's whole total withdraws it.
 type Withdraw struct {
 	Header
-	Player string `json:"player,omitempty"`
-	Wager  uint64 `json:"wager,omitempty"`
+	Player string         `json:"player,omitempty"`
+	Wager  uint64         `json:"wager,omitempty"`
+	Stake  baccarat.Money `json:"stake,omitempty"`
 }
 
 // Deal deals the next card of an RNG shoe. Until: if the card opens a Bet on Baccarat
@@ -278,6 +284,12 @@ func NewCommand(kind CommandType) Command {
 		return &Reopen{}
 	case CmdCloseTable:
 		return &CloseTable{}
+	case CmdDraw:
+		return &Draw{}
+	case CmdGiveUpShoe:
+		return &GiveUpShoe{}
+	case CmdHandShoe:
+		return &HandShoe{}
 	}
 	return nil
 }

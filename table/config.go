@@ -59,6 +59,15 @@ type Config struct {
 	// (0: DefaultSqueezeSeconds).
 	Squeeze        bool `json:"squeeze,omitempty"`
 	SqueezeSeconds int  `json:"squeeze_seconds,omitempty"`
+	// ShoeToPlayer: Method C (Tiger 3.11, methodc.go), Tiger's alone and never with the
+	// squeeze: a player holds the shoe and chooses when each card is drawn, for DrawSeconds
+	// a card (1 to MaxDrawSeconds; 0: DefaultDrawSeconds), after which the table draws it.
+	// The server's RNG shoe deals the cards, so a dealer table does not play it.
+	// ShoeWithoutWager lets a player without a valid wager hold the shoe (Tiger 3.11.2: the
+	// Assistant Casino Manager's discretion), off unless set.
+	ShoeToPlayer     bool `json:"shoe_to_player,omitempty"`
+	DrawSeconds      int  `json:"draw_seconds,omitempty"`
+	ShoeWithoutWager bool `json:"shoe_without_wager,omitempty"`
 }
 
 // Defaults the platform chooses where the seeds are silent.
@@ -140,6 +149,9 @@ func (c *Config) Normalize() (*games.Game, []string, error) {
 	if c.Squeeze && c.SqueezeSeconds <= 0 {
 		c.SqueezeSeconds = DefaultSqueezeSeconds
 	}
+	if err := c.normalizeMethodC(g); err != nil {
+		return nil, nil, err
+	}
 	for bet, m := range c.Margins {
 		if b := g.Bet(bet); b == nil || !b.Decimal || m < 0 || m >= 10000 {
 			return nil, nil, baccarat.Errorf(baccarat.CodeBadRequest, "margin for %q: only Bet on Baccarat bets take a margin, from 0 to 9999 basis points", bet)
@@ -179,10 +191,14 @@ func (c *Config) checkRanges(g *games.Game, decks int) error {
 			c.CutCard, cut, decks, minRoundCards, DefaultCutCard)
 	case c.SqueezeSeconds < 0 || c.SqueezeSeconds > MaxSqueezeSeconds:
 		return badSetting("squeeze_seconds is %d: give 1 to %d seconds (0: the default, %d)", c.SqueezeSeconds, MaxSqueezeSeconds, DefaultSqueezeSeconds)
+	case c.DrawSeconds < 0 || c.DrawSeconds > MaxDrawSeconds:
+		return badSetting("draw_seconds is %d: give 1 to %d seconds (0: the default, %d)", c.DrawSeconds, MaxDrawSeconds, DefaultDrawSeconds)
 	case c.Differential > baccarat.MaxAmount:
 		return badSetting("differential is %d: give 0 (no limit) to %d minor units", c.Differential, baccarat.MaxAmount)
 	case area == 0 && c.MaxWagersPerArea != 0:
 		return badSetting("max_wagers_per_area is %d: %s has no limit of wagers per area (Tiger 3.6 is Tiger's rule): leave it out", c.MaxWagersPerArea, g.Name)
+	case c.ShoeToPlayer && c.Mode == ModeDealer:
+		return badSetting("shoe_to_player: a player draws from the server's shoe, which only an automatic table has (mode %q, not %q)", ModeAuto, ModeDealer)
 	case c.MaxWagersPerArea < 0 || c.MaxWagersPerArea > area:
 		return badSetting("max_wagers_per_area is %d: give 1 to %d, the most %s allows (Tiger 3.6; 0: the game's)", c.MaxWagersPerArea, area, g.Name)
 	}

@@ -56,7 +56,7 @@ func (t *Table) deal(c *Deal, actor string, role Role) error {
 func (t *Table) dealNext(c *Deal) []Event {
 	n, s := &t.natural[CmdDeal], &t.shoe
 	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || !s.active || s.order == nil ||
-		s.next >= len(s.order) || s.next >= s.cutAt || !t.cardDue() || t.cfg.Squeeze {
+		s.next >= len(s.order) || s.next >= s.cutAt || !t.cardDue() || t.cfg.Squeeze || t.cfg.ShoeToPlayer {
 		return nil
 	}
 	// The card_dealt event, as cardDealt makes it, in dealt[0], where nothing else is ever
@@ -126,6 +126,9 @@ func (t *Table) cardDealt(k baccarat.Card, h *Header, actor string, role Role) {
 	e.Phase = PhaseDealing
 	e.Seq = t.seq + 1
 	t.seq = e.Seq
+	if t.cfg.ShoeToPlayer {
+		t.mc.since = e.At // as on sets it
+	}
 	t.onCard(k)
 }
 

@@ -25,7 +25,9 @@ type Event struct {
 	Reason string    `json:"reason,omitempty"`
 
 	// Wager is the wager a wager_placed event placed. Like the event, it is the table's
-	// until the next Apply (Clone copies it).
+	// until the next Apply (Clone copies it). In wager_raised and wager_lowered it is the
+	// wager as the chip added or taken back left it (its stake the new total; a raise's
+	// request id the raise's), and Detail's Player and Amount say whose and how much.
 	Wager   *Wager    `json:"wager,omitempty"`
 	Phase   Phase     `json:"phase,omitempty"` // the phase after the event
 	Betting int       `json:"betting_round,omitempty"`
@@ -49,8 +51,8 @@ type Detail struct {
 	Prices    []odds.Price    `json:"prices,omitempty"`    // betting_opened (Bet on Baccarat)
 	Session   uint64          `json:"session,omitempty"`   // session_settled
 	Shoe      *ShoeInfo       `json:"shoe,omitempty"`      // shoe_started, shoe_ended
-	Player    string          `json:"player,omitempty"`    // wager_withdrawn
-	Amount    baccarat.Money  `json:"amount,omitempty"`    // limit_changed (differential)
+	Player    string          `json:"player,omitempty"`    // wager_withdrawn, wager_raised, wager_lowered
+	Amount    baccarat.Money  `json:"amount,omitempty"`    // limit_changed (differential); wager_raised: added, wager_lowered: taken back
 	Bet       string          `json:"bet,omitempty"`       // limit_changed (bet_limit)
 	Limit     *Limit          `json:"limit,omitempty"`     // limit_changed (bet_limit)
 	Count     int             `json:"count,omitempty"`     // limit_changed (area_limit), session_settled
@@ -91,6 +93,10 @@ func (e *Event) Shoe() *ShoeInfo { return e.detail().Shoe }
 // Player is whose wagers a wager_withdrawn event took back.
 func (e *Event) Player() string { return e.detail().Player }
 
+// Amount is the stake a wager_raised event added to its wager or a wager_lowered event took
+// back from it (the event's wager holds the new total), or a limit_changed's differential.
+func (e *Event) Amount() baccarat.Money { return e.detail().Amount }
+
 // Session is the Dragon session a session_settled event settled.
 func (e *Event) Session() uint64 { return e.detail().Session }
 
@@ -98,7 +104,7 @@ func (e *Event) Session() uint64 { return e.detail().Session }
 // "" for a public event.
 func (e *Event) Owner() string {
 	switch e.Type {
-	case EvWagerPlaced:
+	case EvWagerPlaced, EvWagerRaised, EvWagerLowered:
 		return e.Wager.Player
 	case EvWagerWithdrawn, EvFunded:
 		return e.Player()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -72,8 +73,8 @@ func TestHostsWagersGoTheShortWay(t *testing.T) {
 	}
 	mustApply(t, tab, &NewShoe{})
 	mustApply(t, tab, &Open{})
-	for len(tab.wagers) == cap(tab.wagers) { // the layout has room (the whole way grows it)
-		mustApply(t, tab, &Place{Player: "bob", Bet: "tie", Stake: 1, Available: 1000})
+	for i := 0; len(tab.wagers) == cap(tab.wagers); i++ { // the layout has room (the whole way grows it)
+		mustApply(t, tab, &Place{Player: "bob" + strconv.Itoa(i), Bet: "tie", Stake: 1, Available: 1000}) // a spot each: a chip on a held spot raises
 	}
 	n := len(tab.wagers)
 	id := string([]byte("ann"))
@@ -84,6 +85,7 @@ func TestHostsWagersGoTheShortWay(t *testing.T) {
 		t.Fatal("a host's wager went the whole way")
 	}
 	a, _ := json.Marshal(ev[0].Clone())
+	mustApply(t, tab, &Withdraw{Player: "ann"}) // the spot empty again: the next wager there is new, not a raise
 	whole := *short
 	whole.Actor = string([]byte("ann")) // the same name, another copy
 	ev = mustApply(t, tab, &whole)

@@ -18,6 +18,9 @@ type placement struct {
 	player  string
 	betting int
 	have    baccarat.Money // what the party already has on this spot
+	// raise is 1 + the index of the wager this Place adds to (in t.wagers, or t.dragon for a
+	// Dragon bet), found only where have is not 0 (raise.go); 0 for a new wager.
+	raise int
 }
 
 // prepared is a Place resolved against a table (Table.Prepare), or a placement's names
@@ -83,11 +86,11 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 		t.resolve(&p)
 	}
 	if c.RequestID != "" && p.party != 0 {
-		if id, ok := t.reqs[reqKey{p.party, c.RequestID}]; ok {
-			return t.duplicate(id, c, p.player)
+		if r, ok := t.reqs[reqKey{p.party, c.RequestID}]; ok {
+			return t.duplicate(r, c, p.player)
 		}
-		if id, ok := t.prevReqs[reqKey{p.party, c.RequestID}]; ok {
-			return t.duplicate(id, c, p.player)
+		if r, ok := t.prevReqs[reqKey{p.party, c.RequestID}]; ok {
+			return t.duplicate(r, c, p.player)
 		}
 	}
 
@@ -101,8 +104,8 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 	if c.Stake <= 0 {
 		return refuse(baccarat.CodeBadRequest, "a stake must be a positive amount in minor units")
 	}
-	if len(t.wagers) >= MaxWagersPerRound || b.Kind == games.Dragon && len(t.dragon) >= MaxWagersPerRound {
-		return roundFull()
+	if (len(t.wagers) >= MaxWagersPerRound || b.Kind == games.Dragon && len(t.dragon) >= MaxWagersPerRound) && t.raising(&p) == 0 {
+		return roundFull() // a raise adds no wager: the round's record is no longer for it
 	}
 	if !p.own && role == RolePlayer {
 		return refuse(baccarat.CodeNotAuthorized, "you bet on your own playing area: leave seat out (only the dealer or the pit places a wager for you at another seat, Tiger 3.7)")
@@ -115,9 +118,14 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 	} else {
 		p.have = t.haveElsewhere(&p)
 	}
+	if p.have != 0 { // the party has a stake on the spot: a chip may raise their wager there
+		p.raise = t.raising(&p)
+	}
 	// l.Max is never above what the books can post (setLimits), so have+stake cannot overflow.
 	if l := &t.limits[p.bi]; c.Stake < l.Min || c.Stake > l.Max || p.have+c.Stake > l.Max {
-		return t.outsideLimits(&p)
+		if err := t.outsideLimits(&p); err != nil {
+			return err
+		}
 	}
 	if t.bets[p.bi].layout != 0 {
 		if err := t.checkLayout(&p); err != nil {
@@ -125,7 +133,12 @@ func (t *Table) place(c *Place, actor string, role Role) error {
 		}
 	}
 	if c.Stake > c.Available {
-		return refuse(baccarat.CodeInsufficientFunds, "a stake of %s is more than the %s available", t.money(c.Stake), t.money(c.Available))
+		return t.insufficientFunds(c)
+	}
+
+	if p.raise != 0 {
+		t.raise(&p, actor, role)
+		return nil
 	}
 
 	// The record. Every field of t.placed is written (TestPlacedWagerIsWholeEachTime), so it
@@ -182,14 +195,22 @@ func (t *Table) resolveSeat(p *placement) {
 }
 
 // duplicate answers a request id seen before: the same wager again is no change and no
-// error; a different wager under the same id is refused (idempotency_conflict).
-func (t *Table) duplicate(id uint64, c *Place, player string) error {
-	seat := c.Seat
+// error; a different wager under the same id is refused (idempotency_conflict). The stake
+// compared is the one the request sent (a chip that raised the wager, or the wager as first
+// placed), not the wager's total, which later chips change.
+func (t *Table) duplicate(r reqOf, c *Place, player string) error {
+	seat, id, stake := c.Seat, r.wager, r.stake
 	if seat == "" {
 		seat = player
 	}
 	for _, w := range t.Wagers() {
-		if w.ID == id && (w.Bet != c.Bet || w.Stake != c.Stake || w.Seat != seat || (w.Odds != 0 && w.Odds != c.Odds)) {
+		if w.ID != id {
+			continue
+		}
+		if stake == 0 { // a snapshot written before raises keeps no stake: the wager's
+			stake = w.Stake
+		}
+		if w.Bet != c.Bet || stake != c.Stake || w.Seat != seat || (w.Odds != 0 && w.Odds != c.Odds) {
 			return refuse(baccarat.CodeIdempotencyConflict, "request id %q already placed wager %d (%s, %s): a new wager needs a new request id",
 				c.RequestID, id, w.Bet, t.money(w.Stake))
 		}
@@ -200,13 +221,13 @@ func (t *Table) duplicate(id uint64, c *Place, player string) error {
 // checkOpenFor: is betting open for this bet now?
 func (t *Table) checkOpenFor(b *games.Bet, c *Place) error {
 	if b == nil {
-		return refuse(baccarat.CodeUnknownBet, "%s has no bet %q", t.game.Name, c.Bet)
+		return t.unknownBet(c)
 	}
 	if !t.betOpen || t.interrupted {
 		return refuse(baccarat.CodeBettingClosed, "no more bets: betting is closed")
 	}
 	if b.Kind == games.Dragon && (t.phase != PhaseBetting || len(t.sessionResults) > 0) {
-		return refuse(baccarat.CodeBetNotOffered, "Dragon bets are placed only before the first hand of a session (Dragon 1.1.1, 3.12)")
+		return notOffered(b, "Dragon bets are placed only before the first hand of a session (Dragon 1.1.1, 3.12)")
 	}
 	if !b.Decimal {
 		return nil
@@ -216,14 +237,14 @@ func (t *Table) checkOpenFor(b *games.Bet, c *Place) error {
 			continue
 		}
 		if !p.Offered {
-			return refuse(baccarat.CodeBetNotOffered, "%s is not offered in this betting round", b.Name)
+			return notOffered(b, "%s is not offered in this betting round", b.Name)
 		}
 		if c.Odds != p.Odds {
-			return refuse(baccarat.CodeOddsChanged, "the odds of %s are now %s (you sent %s)", b.Name, p.Odds, c.Odds)
+			return oddsChanged(b, p.Odds, c.Odds)
 		}
 		return nil
 	}
-	return refuse(baccarat.CodeBetNotOffered, "%s is not offered in this betting round", b.Name)
+	return notOffered(b, "%s is not offered in this betting round", b.Name)
 }
 
 // haveElsewhere is what the party already has on the wager's spot when it is not a
@@ -244,13 +265,16 @@ func (t *Table) haveElsewhere(p *placement) baccarat.Money {
 // the party has on the spot above the maximum).
 func (t *Table) outsideLimits(p *placement) error {
 	l := &t.limits[p.bi]
-	if p.c.Stake < l.Min {
-		return refuse(baccarat.CodeBelowMinimum, "the minimum on %s is %s", p.b.Name, t.money(l.Min))
+	if p.c.Stake < l.Min && (p.raise == 0 || t.raised(p).Stake+p.c.Stake < l.Min) { // a raise: its new total
+		return t.belowMinimum(p, l.Min)
+	}
+	if p.have+p.c.Stake <= l.Max { // a raise by a chip under the minimum, its new total within the limits
+		return nil
 	}
 	if p.have == 0 {
-		return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s", p.b.Name, t.money(l.Max))
+		return t.aboveMaximum(p, l.Max)
 	}
-	return refuse(baccarat.CodeAboveMaximum, "the maximum on %s is %s; you have %s on it", p.b.Name, t.money(l.Max), t.money(p.have))
+	return t.aboveMaximum(p, l.Max)
 }
 
 // money writes an amount for a message, in the table's currency as the pages show it.
@@ -313,20 +337,20 @@ func (t *Table) setLayout() {
 func (t *Table) checkLayout(p *placement) error {
 	rules, b := t.bets[p.bi].layout, p.b
 	if rules&ruleOneSide != 0 && t.holds(p.party, other(b.Side)) {
-		return refuse(baccarat.CodeBothSides, "you hold %s this round: Player or Banker, never both (RWS 3.3)", other(b.Side))
+		return bothSides(other(b.Side))
 	}
 	if rules&ruleNeedsMain != 0 && !t.holds(p.party, baccarat.PlayerWins) && !t.holds(p.party, baccarat.BankerWins) {
-		return refuse(baccarat.CodeSideBetNeedsMain, "place Player or Banker first: %s only goes beside a main wager (RWS 3.4)", b.Name)
+		return needsMain(b)
 	}
 	if rules&ruleArea != 0 && p.seat >= 0 && p.have == 0 && int(t.seats[p.seat].areas[p.bi]) >= t.maxArea {
-		return refuse(baccarat.CodeAreaFull, "this playing area already holds %d wagers (Tiger 3.6)", t.maxArea)
+		return t.areaFull()
 	}
 	if rules&ruleDifferential != 0 {
 		sides := t.sides
 		sides[b.Side] += p.c.Stake
 		after := abs(sides[baccarat.PlayerWins] - sides[baccarat.BankerWins])
 		if before := abs(t.sides[baccarat.PlayerWins] - t.sides[baccarat.BankerWins]); after > t.differential && after > before {
-			return refuse(baccarat.CodeTableDifferential, "it would take the table differential to %s, over the limit of %s (Tiger 5.18)", t.money(after), t.money(t.differential))
+			return t.overDifferential(after)
 		}
 	}
 	return nil
@@ -359,5 +383,5 @@ func (t *Table) holds(p PartyID, side baccarat.Winner) bool {
 const MaxWagersPerRound = 20_000
 
 func roundFull() error {
-	return refuse(baccarat.CodeRoundFull, "this round already holds %d wagers, the most one round takes: bet in the next round", MaxWagersPerRound)
+	return refuseWith(baccarat.CodeRoundFull, baccarat.Params{"max": MaxWagersPerRound}, "this round already holds %d wagers, the most one round takes: bet in the next round", MaxWagersPerRound)
 }

@@ -31,6 +31,9 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 	kinds := []CommandType{CmdOpen, CmdClose, CmdPlace, CmdPlace, CmdPlace, CmdPlace, CmdWithdraw, CmdCard, CmdCard,
 		CmdCard, CmdCard, CmdDeal, CmdDeal, CmdDeal, CmdDeal, CmdVoid, CmdInterrupt, CmdResume, CmdDeviceReset,
 		CmdCorrect, CmdSimultaneous, CmdEndShoe, CmdNewShoe, CmdEndSession, CmdReveal, CmdReveal, CmdPause, CmdReopen, CmdReopen}
+	if tab.Config().ShoeToPlayer { // Method C: the holder's draws, and the shoe changing hands
+		kinds = append(kinds, CmdDraw, CmdDraw, CmdDraw, CmdDraw, CmdGiveUpShoe, CmdHandShoe)
+	}
 	kind := rapid.SampledFrom(kinds).Draw(t, "cmd")
 	if kind == CmdPause && rapid.IntRange(0, 7).Draw(t, "close the table instead") == 0 {
 		kind = CmdCloseTable // rarely: every command after it is refused
@@ -54,7 +57,11 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 		}
 		return c
 	case CmdWithdraw:
-		return &Withdraw{Player: rapid.SampledFrom(players).Draw(t, "player"), Wager: uint64(rapid.IntRange(0, 4).Draw(t, "wager"))}
+		c := &Withdraw{Player: rapid.SampledFrom(players).Draw(t, "player"), Wager: uint64(rapid.IntRange(0, 4).Draw(t, "wager"))}
+		if rapid.Bool().Draw(t, "take a chip back") { // lowers the wager, or withdraws it whole, or is refused
+			c.Stake = rapid.SampledFrom([]baccarat.Money{-1, 50, 100, 1005, 250_000}).Draw(t, "chip")
+		}
+		return c
 	case CmdCard:
 		k := randomCard("card")
 		return &Card{Card: &k, Cut: rapid.IntRange(0, 20).Draw(t, "cut") == 0}
@@ -70,6 +77,13 @@ func genCommand(t *rapid.T, g *games.Game, tab *Table) Command {
 			c.Role, c.Actor = RolePlayer, rapid.SampledFrom(players).Draw(t, "squeezer")
 		}
 		return c
+	case CmdDraw, CmdGiveUpShoe:
+		c := NewCommand(kind)
+		who := rapid.SampledFrom(append(players, tab.ShoeHolder())).Draw(t, "drawer")
+		*c.Head() = Header{Role: RolePlayer, Actor: who}
+		return c
+	case CmdHandShoe:
+		return &HandShoe{Header: Header{Role: RolePit, Actor: "pit"}, Player: rapid.SampledFrom(players).Draw(t, "to")}
 	case CmdPause, CmdReopen, CmdCloseTable:
 		c := NewCommand(kind)
 		*c.Head() = Header{Role: RolePit, Actor: "pit", Reason: rapid.SampledFrom([]string{"", "staff break"}).Draw(t, "why")}
@@ -96,8 +110,11 @@ func TestStateMachineProperties(t *testing.T) {
 	for _, g := range games.All() {
 		t.Run(g.ID, func(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
-				tab, err := New(Config{Game: g.ID, SessionHands: 3, Differential: 2000, DefaultLimit: Limit{Min: 50, Max: 300_000},
-					Squeeze: g.Rules.BettingRounds == 1 && rapid.Bool().Draw(rt, "squeeze")})
+				cfg := Config{Game: g.ID, SessionHands: 3, Differential: 2000, DefaultLimit: Limit{Min: 50, Max: 300_000},
+					Squeeze: g.Rules.BettingRounds == 1 && rapid.Bool().Draw(rt, "squeeze")}
+				cfg.ShoeToPlayer = methodCGames[g.ID] && !cfg.Squeeze && rapid.Bool().Draw(rt, "method C")
+				cfg.ShoeWithoutWager = cfg.ShoeToPlayer && rapid.Bool().Draw(rt, "shoe without a wager")
+				tab, err := New(cfg)
 				if err != nil {
 					rt.Fatal(err)
 				}
@@ -127,7 +144,7 @@ func TestStateMachineProperties(t *testing.T) {
 						continue
 					}
 					for i := range ev {
-						if ev[i].Type == EvWagerPlaced && !betOpen {
+						if (ev[i].Type == EvWagerPlaced || ev[i].Type == EvWagerRaised) && !betOpen {
 							rt.Fatalf("a wager was taken with betting closed: %+v", ev[i].Wager)
 						}
 						book(wallet, &ev[i])

@@ -159,6 +159,9 @@ func (t *Table) onBettingOpened(e *Event) {
 		t.addWager(&w)
 	}
 	t.riding = t.riding[:0]
+	if len(t.chips) > 0 {
+		t.pruneChips()
+	}
 }
 
 // openNext is open for the Open sent most: one that names no one, at a table where it acts
@@ -183,7 +186,7 @@ func (t *Table) openNext(c *Open) bool {
 // natural role, as openNext is open's: its betting_closed event in shut.
 func (t *Table) closeNext(c *Close) bool {
 	n := &t.natural[CmdClose]
-	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || !t.betOpen || t.interrupted {
+	if t.closed || c.Role != RoleNone || c.Actor != "" || !n.ok || !t.betOpen || t.interrupted || t.cfg.ShoeToPlayer {
 		return false
 	}
 	phase := t.phase
@@ -219,6 +222,7 @@ func (t *Table) close(h *Header, actor string, role Role) error {
 		e.Phase = PhaseClosed
 	}
 	t.emit(e)
+	t.passShoeAtClose(h, actor, role)
 	return nil
 }
 

@@ -23,6 +23,7 @@ func (t *Table) settle(h *Header, actor string, role Role) {
 	t.resolveBets(r)
 	t.settleWagers(e.Settlements)
 	t.emitSettled(e)
+	t.passShoeIfLost(e.Settlements, h, actor, role) // before any event that moves t.out
 	if t.game.Rules.DragonSessions && len(t.sessionResults) >= t.cfg.SessionHands {
 		t.settleSession(h, actor, role)
 	}

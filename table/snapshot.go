@@ -51,6 +51,13 @@ type Snapshot struct {
 	Paused   bool `json:"paused,omitempty"`
 	Reopened bool `json:"reopened,omitempty"`
 	Closed   bool `json:"closed,omitempty"`
+	// ShoeHolder holds the shoe at a Method C table (methodc.go): it stays with them across
+	// rounds.
+	ShoeHolder   string `json:"shoe_holder,omitempty"`
+	ShoeDeclined string `json:"shoe_declined,omitempty"` // gave it up: passed over once
+	// Chips are the chips raised onto the riding and Dragon wagers (raise.go); none in a
+	// snapshot written before wagers were raised.
+	Chips []WagerChips `json:"chips,omitempty"`
 }
 
 // ShoeSnapshot is the shoe in play (or the last one).
@@ -75,11 +82,13 @@ type PartySnapshot struct {
 	Held baccarat.Money `json:"held,omitempty"`
 }
 
-// RequestSnapshot is a request id a participant's wager was placed with.
+// RequestSnapshot is a request id a participant's wager was placed or raised with, and the
+// stake it sent (none in a snapshot written before wagers were raised: the wager's, then).
 type RequestSnapshot struct {
-	Party string `json:"party"`
-	ID    string `json:"id"`
-	Wager uint64 `json:"wager"`
+	Party string         `json:"party"`
+	ID    string         `json:"id"`
+	Wager uint64         `json:"wager"`
+	Stake baccarat.Money `json:"stake,omitempty"`
 }
 
 // CanSnapshot reports whether the table is between rounds: no round open, nothing pending.
@@ -97,7 +106,8 @@ func (t *Table) Snapshot() (*Snapshot, bool) {
 		Cards: cards, Betting: t.betting, Riding: cloneWagers(t.riding), Dragon: cloneWagers(t.dragon),
 		Session: t.session, SessionResults: append([]baccarat.Winner(nil), t.sessionResults...), NextWager: t.nextWager,
 		ShoeResults: append([]ShoeResult(nil), t.shoeResults...), House: t.house, MaxArea: t.maxArea, Differential: t.differential,
-		Requests: t.requestsOf(t.reqs), PrevRequests: t.requestsOf(t.prevReqs), Paused: t.paused, Reopened: t.reopened, Closed: t.closed}
+		Requests: t.requestsOf(t.reqs), PrevRequests: t.requestsOf(t.prevReqs), Paused: t.paused, Reopened: t.reopened, Closed: t.closed, ShoeHolder: t.mc.holder, ShoeDeclined: t.mc.declined,
+		Chips: t.chipsInPlay()}
 	sh := t.shoe
 	s.Shoe = ShoeSnapshot{Active: sh.active, Number: sh.number, Decks: sh.decks, Counts: sh.counts.Cards(),
 		Order: append([]baccarat.Card(nil), sh.order...), Next: sh.next, CutAt: sh.cutAt, CutCard: sh.cutCard, Ending: sh.ending,
@@ -113,12 +123,14 @@ func (t *Table) Snapshot() (*Snapshot, bool) {
 
 func cloneWagers(ws []Wager) []Wager { return append([]Wager(nil), ws...) }
 
-func (t *Table) requestsOf(m map[reqKey]uint64) []RequestSnapshot {
+func (t *Table) requestsOf(m map[reqKey]reqOf) []RequestSnapshot {
 	out := make([]RequestSnapshot, 0, len(m))
-	for k, w := range m {
-		out = append(out, RequestSnapshot{Party: t.parties[k.party].name, ID: k.id, Wager: w})
+	for k, r := range m {
+		out = append(out, RequestSnapshot{Party: t.parties[k.party].name, ID: k.id, Wager: r.wager, Stake: r.stake})
 	}
-	slices.SortFunc(out, func(a, b RequestSnapshot) int { return cmp.Compare(a.Wager, b.Wager) }) // one order for one state
+	slices.SortFunc(out, func(a, b RequestSnapshot) int { // one order for one state: a wager's raises share its id
+		return cmp.Or(cmp.Compare(a.Wager, b.Wager), cmp.Compare(a.Party, b.Party), cmp.Compare(a.ID, b.ID))
+	})
 	return out
 }
 
@@ -138,6 +150,7 @@ func FromSnapshot(s *Snapshot) (*Table, error) {
 	t.shoeResults, t.house = append(t.shoeResults[:0], s.ShoeResults...), s.House
 	t.maxArea, t.differential = s.MaxArea, s.Differential
 	t.paused, t.reopened, t.closed = s.Paused, s.Reopened, s.Closed
+	t.mc.holder, t.mc.declined = s.ShoeHolder, s.ShoeDeclined
 	t.setLayout()
 	if err := t.restoreShoe(&s.Shoe); err != nil {
 		return nil, err
@@ -156,12 +169,18 @@ func FromSnapshot(s *Snapshot) (*Table, error) {
 		t.partyIdx[p.Name] = id
 	}
 	for _, r := range s.Requests {
-		t.reqs[reqKey{t.Party(r.Party), r.ID}] = r.Wager
+		t.reqs[reqKey{t.Party(r.Party), r.ID}] = reqOf{r.Wager, r.Stake}
 	}
 	for _, r := range s.PrevRequests {
-		t.prevReqs[reqKey{t.Party(r.Party), r.ID}] = r.Wager
+		t.prevReqs[reqKey{t.Party(r.Party), r.ID}] = reqOf{r.Wager, r.Stake}
 	}
 	t.riding, t.dragon = t.internWagers(s.Riding), t.internWagers(s.Dragon)
+	for _, c := range s.Chips {
+		if t.chips == nil {
+			t.chips = map[uint64][]Chip{}
+		}
+		t.chips[c.Wager] = append([]Chip(nil), c.Chips...)
+	}
 	return t, nil
 }
 

@@ -11,8 +11,9 @@ import (
 )
 
 // TestSnapshotRestoresTheTableAReplayWould: at every point between rounds of random histories
-// of every game (wagers, withdrawals, voids, interruptions, corrections, squeezes, shoe
-// changes, Dragon sessions, limit changes), the snapshot, read back from its JSON, restores
+// of every game (wagers, withdrawals, voids, interruptions, corrections, squeezes, Method C
+// draws and the shoe changing hands, shoe changes, Dragon sessions, limit changes), the
+// snapshot, read back from its JSON, restores
 // a table whose own snapshot, state and tallies are the original's; and from a point chosen at
 // random the two tables, given the same commands, make the same events and refuse the same.
 func TestSnapshotRestoresTheTableAReplayWould(t *testing.T) {
@@ -21,6 +22,7 @@ func TestSnapshotRestoresTheTableAReplayWould(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
 				cfg := Config{Game: g.ID, SessionHands: 3, Differential: 2000, DefaultLimit: Limit{Min: 50, Max: 300_000},
 					MaxWagersPerArea: g.Rules.MaxWagersPerArea, Squeeze: g.Rules.BettingRounds == 1 && rapid.Bool().Draw(rt, "squeeze")}
+				cfg.ShoeToPlayer = methodCGames[g.ID] && !cfg.Squeeze && rapid.Bool().Draw(rt, "method C")
 				tab, err := New(cfg)
 				if err != nil {
 					rt.Fatal(err)

@@ -70,7 +70,7 @@ func (t *Table) peel(c *Peel, actor string, _ Role) error {
 		return badState("no hand is being squeezed")
 	}
 	if actor != t.sq.squeezer {
-		return refuse(baccarat.CodeNotAuthorized, "only %s, who squeezes the %s hand, may peel it", t.sq.squeezer, t.sq.side)
+		return refuse(baccarat.CodeNotAuthorized, "only the player who squeezes the %s hand may peel it", t.sq.side) // no account id to another player
 	}
 	if c.Card < 0 || c.Card > 1 || c.Lift < 0 || c.Lift > MaxLift {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "a peel names card 0 or 1 of the hand and a lift from 0 to %d", MaxLift)
@@ -188,7 +188,7 @@ func (t *Table) reveal(c *Reveal, actor string, role Role) error {
 		return badState("no hand is being squeezed")
 	}
 	if role == RolePlayer && actor != t.sq.squeezer {
-		return refuse(baccarat.CodeNotAuthorized, "only %s, who squeezes the %s hand, may reveal it", t.sq.squeezer, t.sq.side)
+		return refuse(baccarat.CodeNotAuthorized, "only the player who squeezes the %s hand may reveal it", t.sq.side) // no account id to another player
 	}
 	e := t.event(EvSqueezeEnded, &c.Header, actor, role)
 	d := e.more()

@@ -36,6 +36,7 @@ type State struct {
 	Session      SessionView       `json:"session"`
 	ShoeResults  []ShoeResult      `json:"shoe_results"`
 	Squeeze      *SqueezeView      `json:"squeeze,omitempty"`
+	MethodC      *MethodCView      `json:"method_c,omitempty"` // who holds the shoe (methodc.go)
 	Funds        map[string]Funds  `json:"funds"`
 	Limits       map[string]Limit  `json:"limits"`
 	MaxPerArea   int               `json:"max_wagers_per_area,omitempty"`
@@ -155,6 +156,7 @@ func (t *Table) state(player string, all bool) State {
 		s.Cards[i].For, s.Cards[i].Hidden = t.hiddenFrom(i)
 	}
 	s.Squeeze = t.squeezeView()
+	s.MethodC = t.methodCView()
 	if all {
 		for _, p := range t.parties[1:] {
 			if p.held != 0 {
@@ -167,12 +169,12 @@ func (t *Table) state(player string, all bool) State {
 	s.Totals = t.Totals()
 	if all {
 		for k, v := range t.reqs {
-			s.Requests[t.parties[k.party].name+"/"+k.id] = v
+			s.Requests[t.parties[k.party].name+"/"+k.id] = v.wager
 		}
 	} else if id, ok := t.partyIdx[player]; ok {
 		for k, v := range t.reqs {
 			if k.party == id {
-				s.Requests[player+"/"+k.id] = v
+				s.Requests[player+"/"+k.id] = v.wager
 			}
 		}
 	}
@@ -207,6 +209,7 @@ func (t *Table) sessionView() SessionView {
 // Status is the little a host needs to pace a table, without copying its wagers.
 type Status struct {
 	Squeeze     *SqueezeView // a hand being squeezed, and until when
+	MethodC     *MethodCView // Method C: who holds the shoe, and whether a card waits for them
 	Phase       Phase
 	Round       uint64
 	Betting     int
@@ -224,7 +227,7 @@ type Status struct {
 
 // Status returns the table's status.
 func (t *Table) Status() Status {
-	return Status{Squeeze: t.squeezeView(), Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
+	return Status{Squeeze: t.squeezeView(), MethodC: t.methodCView(), Phase: t.phase, Round: t.round, Betting: t.betting, BetOpen: t.betOpen, Until: t.until,
 		Interrupted: t.interrupted, Window: t.window, ShoeActive: t.shoe.active, Paused: t.paused, Closed: t.closed, Reopened: t.reopened}
 }
 

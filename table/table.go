@@ -55,8 +55,8 @@ type Table struct {
 	partyIdx  map[string]PartyID
 	seats     []seat
 	seatIdx   map[string]seatID
-	reqs      map[reqKey]uint64
-	prevReqs  map[reqKey]uint64
+	reqs      map[reqKey]reqOf
+	prevReqs  map[reqKey]reqOf
 
 	// tallies of this round's wagers, for the placement rules
 	spots        map[spot]baccarat.Money // stakes at a seat not the party's own
@@ -84,7 +84,14 @@ type Table struct {
 	settleBuf []Settlement // round_settled's settlements, reused round after round
 	sq        *squeeze     // the squeeze under way, if any
 	revealed  uint8        // hands whose squeeze ended this round (bit 1<<side)
+	mc        methodC      // who holds the shoe, at a Method C table (methodc.go)
 	placed    Wager        // the wager of the last wager_placed event placed here
+	// chip and chipDetail are the wager and the detail of the last wager_raised or
+	// wager_lowered event (raise.go), written here as placed is.
+	chip       Wager
+	chipDetail Detail
+	chips      map[uint64][]Chip // the chips raised onto each wager in play (raise.go)
+	undone     Chip              // the chip the last wager_lowered took back, if it was one
 	// ownPlaced, opened and shut are the events of a wager, an Open and a Close that Apply
 	// takes the short way, which it returns instead of out: what does not change from one
 	// to the next is set by setShortWays, the rest for each, and nothing else ever writes
@@ -97,6 +104,13 @@ type Table struct {
 type reqKey struct {
 	party PartyID
 	id    string
+}
+
+// reqOf is what a request id did: the wager it placed or raised, and the stake it sent (the
+// wager's total changes with every chip, so a retry is compared with the stake sent).
+type reqOf struct {
+	wager uint64
+	stake baccarat.Money
 }
 
 // ShoeResult is a settled, non-void round of the current shoe, what the scoreboards read.
@@ -132,7 +146,7 @@ func New(cfg Config) (*Table, error) {
 	}
 	t := &Table{cfg: cfg, game: g, warnings: warnings, phase: PhaseIdle, session: 1,
 		parties: make([]party, 1, 16), partyIdx: map[string]PartyID{}, seatIdx: map[string]seatID{},
-		reqs: map[reqKey]uint64{}, prevReqs: map[reqKey]uint64{}, spots: map[spot]baccarat.Money{},
+		reqs: map[reqKey]reqOf{}, prevReqs: map[reqKey]reqOf{}, spots: map[spot]baccarat.Money{},
 		maxArea: cfg.MaxWagersPerArea, differential: cfg.Differential, epoch: 1}
 	for i, b := range g.Bets {
 		t.ends[i] = endsOf(b, g.Rules.TieRides)
@@ -223,13 +237,14 @@ func (t *Table) Wagers() []Wager {
 // WagerByRequest finds the wager a request id placed, in this round or the last.
 func (t *Table) WagerByRequest(player, requestID string) (Wager, bool) {
 	k := reqKey{t.lookupParty(player), requestID}
-	id, ok := t.reqs[k]
+	r, ok := t.reqs[k]
 	if !ok {
-		id, ok = t.prevReqs[k]
+		r, ok = t.prevReqs[k]
 	}
 	if !ok {
 		return Wager{}, false
 	}
+	id := r.wager
 	for _, w := range t.Wagers() {
 		if w.ID == id {
 			return w, true

@@ -48,6 +48,10 @@ func book(wallet map[string]baccarat.Money, e *Event) {
 	switch e.Type {
 	case EvWagerPlaced:
 		wallet[e.Wager.Player] -= e.Wager.Stake
+	case EvWagerRaised: // the chip added moves, never the total
+		wallet[e.Wager.Player] -= e.Amount()
+	case EvWagerLowered:
+		wallet[e.Wager.Player] += e.Amount()
 	case EvWagerWithdrawn:
 		for _, w := range e.Withdrawn() {
 			wallet[w.Player] += w.Stake

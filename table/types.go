@@ -86,8 +86,8 @@ type EventType uint8
 
 // The events of a table's history. EvFunded is read from journals written before the table
 // stopped keeping balances; it changes nothing. The pit's pause, reopening and closing of a
-// table (pause.go) came last, so every earlier value, and the journal's names, stay as they
-// were.
+// table (pause.go), then a wager raised by a chip and lowered by one taken back, came last, so
+// every earlier value, and the journal's names, stay as they were.
 const (
 	EvNone EventType = iota
 	EvShoeStarted
@@ -113,12 +113,16 @@ const (
 	EvTablePaused
 	EvTableReopened
 	EvTableClosed
+	EvWagerRaised  // a chip added to a wager of the betting round still open (place.go)
+	EvWagerLowered // a chip taken back from one (withdraw)
+	EvShoePassed   // Method C: the dealing device passed to a player, or to nobody (methodc.go)
 )
 
 var eventNames = enum{"", "shoe_started", "shoe_ended", "betting_opened", "betting_closed", "wager_placed",
 	"wager_withdrawn", "card_dealt", "cards_corrected", "simultaneous_draw", "interrupted", "resumed", "device_reset",
 	"round_settled", "round_voided", "session_settled", "funded", "limit_changed", "cut_card", "squeeze_started",
-	"squeeze_ended", "table_paused", "table_reopened", "table_closed"}
+	"squeeze_ended", "table_paused", "table_reopened", "table_closed", "wager_raised", "wager_lowered",
+	"shoe_passed"}
 
 func (t EventType) String() string { return eventNames.name(uint8(t)) }
 

@@ -38,7 +38,7 @@ func (t *Table) layWager(w *Wager) {
 	t.parties[w.party].held += w.Stake
 	t.nextWager = max(t.nextWager, w.ID)
 	if w.RequestID != "" {
-		t.reqs[reqKey{w.party, w.RequestID}] = w.ID
+		t.reqs[reqKey{w.party, w.RequestID}] = reqOf{w.ID, w.Stake}
 	}
 	if w.Session != 0 {
 		t.dragon = append(t.dragon, *w)
@@ -103,6 +103,9 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 	if player == "" {
 		player = actor
 	}
+	if c.Stake < 0 || c.Stake != 0 && c.Wager == 0 {
+		return refuse(baccarat.CodeBadRequest, "a stake to take back is a positive amount from one wager: name the wager")
+	}
 	var take []Wager
 	switch {
 	case t.window && t.SeenPrivately():
@@ -130,6 +133,17 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 			return refuse(CodeNotWithdrawable, "only a Player or Banker wager riding on a Tie may be withdrawn (RWS 3.9)")
 		}
 		return refuse(CodeNotWithdrawable, "that wager was placed in an earlier betting round and stays (BoB 3.2)")
+	}
+	if c.Stake != 0 { // a chip taken back: less than the whole wager lowers it (raise.go)
+		i := slices.IndexFunc(take, func(w Wager) bool { return w.ID == c.Wager })
+		switch {
+		case i < 0:
+			return refuse(baccarat.CodeNotFound, "%s has no wager %d to take a stake back from now", player, c.Wager)
+		case c.Stake > take[i].Stake:
+			return refuse(baccarat.CodeBadRequest, "wager %d is %s: no more than that can be taken back", c.Wager, t.money(take[i].Stake))
+		case c.Stake < take[i].Stake:
+			return t.lower(c, &take[i], actor, role)
+		}
 	}
 	if err := t.checkWithdrawLeavesMain(player, take); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -19,7 +20,10 @@ import (
 type Config struct {
 	ID   string `json:"id"`   // 1–64 of A–Z a–z 0–9 _ -; chips are ledger.Chips(ID)
 	Name string `json:"name"` // shown to players
-	Game string `json:"game"` // a tournament game: mbs-tournament, rws-no-commission, mbs-dragon
+	// Names: the name in the pages' other languages, each page showing its own
+	// (baccarat.CheckNames; web/API.md, "Names in other languages").
+	Names baccarat.Names `json:"names,omitempty"`
+	Game  string         `json:"game"` // a tournament game: mbs-tournament, rws-no-commission, mbs-dragon
 	// Currency of the entry fee, the rebuys and the prizes: ISO 4217, or XXX play money.
 	Currency string `json:"currency"`
 	// EntryFee goes to the prize pool (minor units of Currency); 0 is a freeroll. 0 to
@@ -205,6 +209,7 @@ func (c Config) clone() Config {
 		c.Rebuy = &rb
 	}
 	c.Prizes = slices.Clone(c.Prizes)
+	c.Names = maps.Clone(c.Names)
 	return c
 }
 
@@ -228,6 +233,9 @@ func (c *Config) checkGame() (*games.Game, error) {
 	}
 	if c.Name == "" || len(c.Name) > maxNameLen || hasControl(c.Name) {
 		return nil, badRequest("name: give 1 to %d printable characters", maxNameLen)
+	}
+	if err := baccarat.CheckNames("names", c.Names); err != nil {
+		return nil, err
 	}
 	g, err := games.ByID(c.Game)
 	if err != nil {

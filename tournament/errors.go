@@ -33,6 +33,14 @@ var Codes = []string{CodeTournamentFull, CodeRegistrationClosed, CodeAlreadyRegi
 
 func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
 
+// refuseWith is refuse with what the refusal names (a time, a count, chips), for a page to
+// say it in its reader's language (web/API.md, "Errors"). Chips are whole numbers, not money.
+func refuseWith(code string, p params, format string, args ...any) error {
+	return baccarat.Refuse(code, p, format, args...)
+}
+
+type params = baccarat.Params
+
 func badRequest(format string, args ...any) error {
 	return baccarat.Errorf(baccarat.CodeBadRequest, format, args...)
 }

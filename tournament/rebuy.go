@@ -60,20 +60,22 @@ func (t *Tournament) mayRebuy(c *Command) (*player, *table, error) {
 	rb := t.cfg.Rebuy
 	switch {
 	case p == nil || p.table == 0:
-		return nil, nil, refuse(CodeNotRegistered, "%s is not playing round %d", c.Player, t.Round())
+		return nil, nil, refuseWith(CodeNotRegistered, params{"round": t.Round()}, "%s is not playing round %d", c.Player, t.Round())
 	case p.eliminated:
 		return nil, nil, refuse(CodeEliminated, "%s has been eliminated", c.Player)
 	case rb == nil:
-		return nil, nil, refuse(CodeNoRebuysLeft, "this tournament has no rebuys")
+		return nil, nil, refuseWith(CodeNoRebuysLeft, params{"max": 0}, "this tournament has no rebuys")
 	case p.rebuys >= rb.Max:
-		return nil, nil, refuse(CodeNoRebuysLeft, "%s has used all %d rebuys", c.Player, rb.Max)
+		return nil, nil, refuseWith(CodeNoRebuysLeft, params{"max": rb.Max}, "%s has used all %d rebuys", c.Player, rb.Max)
 	case !t.busted(p):
-		return nil, nil, refuse(CodeNotBusted, "%s has %d chips and can still make the minimum stake of %d", c.Player, p.chips, t.Stakes().Min)
+		return nil, nil, refuseWith(CodeNotBusted, params{"chips": p.chips, "min": t.Stakes().Min},
+			"%s has %d chips and can still make the minimum stake of %d", c.Player, p.chips, t.Stakes().Min)
 	}
 	tb := t.tableOf(p.table)
 	if !t.canRebuy(p, t.point(tb)) {
 		u := rb.Until
-		return nil, nil, refuse(CodeRebuyClosed, "rebuys closed at the end of hand %d of session %d of round %d", u.Hand, u.Session, u.Round)
+		return nil, nil, refuseWith(CodeRebuyClosed, params{"hand": u.Hand, "session": u.Session, "round": u.Round},
+			"rebuys closed at the end of hand %d of session %d of round %d", u.Hand, u.Session, u.Round)
 	}
 	return p, tb, nil
 }

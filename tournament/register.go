@@ -41,13 +41,13 @@ func (t *Tournament) mayRegister(c *Command) error {
 	}
 	switch {
 	case t.phase == PhaseScheduled || (t.phase == PhaseRegistering && c.At.Before(t.cfg.RegistrationOpens)):
-		return refuse(CodeRegistrationClosed, "registration opens at %s", stamp(t.cfg.RegistrationOpens))
+		return refuseWith(CodeRegistrationClosed, params{"opens": stamp(t.cfg.RegistrationOpens)}, "registration opens at %s", stamp(t.cfg.RegistrationOpens))
 	case t.phase != PhaseRegistering || !c.At.Before(t.cfg.RegistrationCloses):
-		return refuse(CodeRegistrationClosed, "registration closed at %s", stamp(t.cfg.RegistrationCloses))
+		return refuseWith(CodeRegistrationClosed, params{"closed": stamp(t.cfg.RegistrationCloses)}, "registration closed at %s", stamp(t.cfg.RegistrationCloses))
 	case t.lookup(c.Player) != nil:
 		return refuse(CodeAlreadyRegistered, "%s is already registered", c.Player)
 	case len(t.players) >= t.cfg.MaxEntrants:
-		return refuse(CodeTournamentFull, "the tournament is full: %d entrants", t.cfg.MaxEntrants)
+		return refuseWith(CodeTournamentFull, params{"max": t.cfg.MaxEntrants}, "the tournament is full: %d entrants", t.cfg.MaxEntrants)
 	}
 	return nil
 }

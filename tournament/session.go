@@ -104,11 +104,11 @@ func (t *Tournament) checkChanges(tb *table, changes []ChipChange, lossCap bacca
 		p := t.lookup(ch.Player)
 		switch {
 		case p == nil || p.table != tb.number:
-			return refuse(CodeNotAtTable, "%s is not playing at table %d", ch.Player, tb.number)
+			return refuseWith(CodeNotAtTable, params{"table": tb.number}, "%s is not playing at table %d", ch.Player, tb.number)
 		case p.eliminated:
 			return refuse(CodeEliminated, "%s has been eliminated", ch.Player)
 		case rec.seat(ch.Player) == nil:
-			return refuse(CodeNotAtTable, "%s is not playing this session at table %d", ch.Player, tb.number)
+			return refuseWith(CodeNotAtTable, params{"table": tb.number}, "%s is not playing this session at table %d", ch.Player, tb.number)
 		case seen[ch.Player]:
 			return badRequest("%s appears twice in one report: send one net change per player", ch.Player)
 		case ch.Net < -lossCap:

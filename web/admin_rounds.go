@@ -238,6 +238,12 @@ func (rc *RoundRecall) add(rec journal.Record, e *table.Event) {
 		rc.Cards = append(rc.Cards, e.Card)
 	case table.EvWagerPlaced:
 		rc.Wagers = append(rc.Wagers, *e.Wager)
+	case table.EvWagerRaised, table.EvWagerLowered: // the round's one wager on the spot, at its new total
+		for i := range rc.Wagers {
+			if rc.Wagers[i].ID == e.Wager.ID {
+				rc.Wagers[i].Stake = e.Wager.Stake
+			}
+		}
 	case table.EvWagerWithdrawn:
 		rc.Withdrawn = append(rc.Withdrawn, e.Withdrawn()...)
 	case table.EvRoundSettled:

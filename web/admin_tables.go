@@ -164,6 +164,9 @@ func checkSpec(spec live.Spec) error {
 	if len(spec.Name) > 200 || !printable(spec.Name) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "name: at most 200 bytes of printable text")
 	}
+	if err := baccarat.CheckNames("names", spec.Names); err != nil {
+		return err
+	}
 	if err := CheckCash(spec); err != nil {
 		return err
 	}
@@ -188,6 +191,11 @@ func checkSpec(spec live.Spec) error {
 	if cfg.Currency == "" {
 		cfg.Currency = string(spec.Currency)
 	}
+	if cfg.ShoeToPlayer && cfg.Mode != "" {
+		if err := cfg.Check(); err != nil { // Method C at a dealer's table, now its mode is known
+			return err
+		}
+	}
 	_, err := table.New(cfg)
 	return err
 }
@@ -204,6 +212,7 @@ func settingRanges(g *games.Game, cfg table.Config) (map[string]Range, map[strin
 		"decks":               {int64(g.Decks.Min), int64(g.Decks.Max), int64(g.Decks.Default)},
 		"cut_card":            {1, decks*baccarat.NumCards - 6, table.DefaultCutCard},
 		"squeeze_seconds":     {1, table.MaxSqueezeSeconds, table.DefaultSqueezeSeconds},
+		"draw_seconds":        {1, table.MaxDrawSeconds, table.DefaultDrawSeconds},
 		"differential":        {0, baccarat.MaxAmount, 0},
 		"schedule.betting_ms": {ms(live.MinScheduleTime), ms(live.MaxScheduleTime), ms(live.DefaultSchedule.Betting)},
 		"schedule.card_ms":    {ms(live.MinScheduleTime), ms(live.MaxScheduleTime), ms(live.DefaultSchedule.Card)},

@@ -21,6 +21,7 @@ import (
 type TableView struct {
 	ID             string                 `json:"id"`
 	Name           string                 `json:"name"`
+	Names          baccarat.Names         `json:"names,omitempty"` // the name in other languages (live.Spec)
 	Game           string                 `json:"game"`
 	Mode           table.Mode             `json:"mode"`
 	Phase          table.Phase            `json:"phase"`
@@ -52,7 +53,7 @@ func tableView(spec live.Spec, st *table.State, owner string) TableView {
 	for _, sr := range st.ShoeResults {
 		_ = board.Append(live.RoadRound(sr))
 	}
-	return TableView{ID: spec.ID, Name: spec.Name, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
+	return TableView{ID: spec.ID, Name: spec.Name, Names: spec.Names, Game: spec.Config.Game, Mode: spec.Mode, Phase: st.Phase,
 		Paused: st.Paused, Closed: st.Closed, Round: st.Round, Until: st.Until, Shoe: st.Shoe, BigRoad: board.View(roads.Settings{}, -1).BigRoad, Limits: st.Limits,
 		BettingSeconds: spec.Schedule.Betting.Seconds(), Currency: spec.Currency, Owner: owner,
 		MinorUnits: baccarat.MinorUnits(string(spec.Currency)), Tournament: spec.Tournament, PlayerEdge: tableEdges(spec),
@@ -71,12 +72,16 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 // player can join any more (staff still list them: GET /api/admin/tables).
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	out := []TableView{}
+	ids := s.seesIDs(r)
 	for _, t := range s.host.Tables(r.Context()) {
 		if t.State.Closed {
 			continue
 		}
 		v := tableView(t.Spec, &t.State, t.Owner)
 		v.Players = t.Players
+		if !ids {
+			s.publicSession(&v)
+		}
 		out = append(out, v)
 	}
 	writeJSON(w, 200, out)
@@ -90,6 +95,8 @@ type SnapshotView struct {
 	Roads      roads.View        `json:"roads"`
 	Game       games.Description `json:"game"`
 	ServerTime time.Time         `json:"server_time"`
+	// Names: how the players the state shows (the squeezer) are shown, by handle (names.go).
+	Names live.Names `json:"names,omitempty"`
 }
 
 // viewer is whose view a read gets: a player sees their own wagers; a dealer or pit on a
@@ -130,8 +137,10 @@ func (s *Server) snapshotView(snap *live.Snapshot, viewer string) SnapshotView {
 	if viewer == watcher {
 		st.Funds = map[string]table.Funds{}
 	}
-	return SnapshotView{Table: tableView(snap.Spec, &st, ""), State: st, Roads: snap.Roads,
+	v := SnapshotView{Table: tableView(snap.Spec, &st, ""), State: st, Roads: snap.Roads,
 		Game: games.Describe(g), ServerTime: snap.At}
+	s.publicSnapshot(&v, viewer)
+	return v
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
@@ -146,12 +155,13 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleRounds(w http.ResponseWriter, r *http.Request) {
 	n, _ := strconv.Atoi(r.URL.Query().Get("limit"))
-	rounds, err := s.host.Rounds(r.PathValue("id"), s.viewer(r), n)
+	viewer := s.viewer(r)
+	rounds, err := s.host.Rounds(r.PathValue("id"), viewer, n)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 200, rounds)
+	writeJSON(w, 200, s.publicRounds(r.Context(), rounds, viewer))
 }
 
 // Me is the caller's account.
@@ -169,6 +179,8 @@ type Me struct {
 	// Wallets are the currencies a player holds money in (their own first; chips left out):
 	// a page reads another with ?currency=.
 	Wallets []WalletView `json:"wallets,omitempty"`
+	// Public is how other players see a player: their handle and name (names.go).
+	Public *PublicMe `json:"public,omitempty"`
 }
 
 // WalletView names one of a player's wallets: its currency and that currency's decimals.
@@ -241,6 +253,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
 			s.writeError(w, r, err)
 			return
 		}
+		me.Public = s.publicMe(r, id)
 	}
 	writeJSON(w, 200, me)
 }
@@ -250,28 +263,6 @@ func page(r *http.Request) (int64, int) {
 	n, _ := strconv.Atoi(r.URL.Query().Get("limit"))
 	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 	return after, n
-}
-
-func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request, id Identity) {
-	after, n := page(r)
-	cur, err := s.walletCurrency(r, id.Account)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	wallet := ledger.Wallet(id.ID, cur)
-	entries, err := s.books.Statement(r.Context(), wallet, ledger.Page{After: after, Limit: n})
-	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
-		entries, err = nil, nil // no wallet yet: nothing has happened
-	}
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if entries == nil {
-		entries = []ledger.Entry{}
-	}
-	writeJSON(w, 200, entries)
 }
 
 // wagerRequest is everything a player may send with a wager.
@@ -344,7 +335,8 @@ func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity
 
 func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Identity) {
 	var req struct {
-		Wager uint64 `json:"wager"`
+		Wager uint64         `json:"wager"`
+		Stake baccarat.Money `json:"stake"` // with wager: take that much back (a chip undone)
 	}
 	if r.ContentLength != 0 {
 		if err := readJSON(w, r, &req); err != nil {
@@ -352,17 +344,25 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 			return
 		}
 	}
-	cmd := &table.Withdraw{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Player: id.ID, Wager: req.Wager}
+	cmd := &table.Withdraw{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Player: id.ID, Wager: req.Wager, Stake: req.Stake}
 	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	withdrawn := []table.Wager{}
+	var lowered *table.Wager // a chip taken back: the wager at the total left
 	for _, e := range res.Events {
 		withdrawn = append(withdrawn, e.Withdrawn()...)
+		if e.Type == table.EvWagerLowered {
+			lowered = e.Wager
+		}
 	}
-	writeJSON(w, 200, map[string]any{"withdrawn": withdrawn, "balance": s.balanceOf(r, id.ID, res)})
+	body := map[string]any{"withdrawn": withdrawn, "balance": s.balanceOf(r, id.ID, res)}
+	if lowered != nil {
+		body["wager"] = lowered
+	}
+	writeJSON(w, 200, body)
 }
 
 // balanceOf is the player's balance after a command: the one the host returned with it, or

@@ -17,6 +17,7 @@ var statuses = map[string]int{
 	baccarat.CodeUnknownBet: http.StatusBadRequest, baccarat.CodeBelowMinimum: http.StatusBadRequest,
 	baccarat.CodeAboveMaximum: http.StatusBadRequest, baccarat.CodeBadCoup: http.StatusBadRequest,
 	baccarat.CodeBadShoe: http.StatusBadRequest, baccarat.CodeNeedCards: http.StatusBadRequest,
+	baccarat.CodeInvalidName:     http.StatusBadRequest,
 	baccarat.CodeUnauthenticated: http.StatusUnauthorized,
 	baccarat.CodeNotAuthorized:   http.StatusForbidden,
 	// Refused for the player's sake: the player may not do this now (a reality check first).
@@ -61,8 +62,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// writeError writes {"code","message"} with the code's status. Errors without a code are
-// internal: their text is logged, not shown.
+// writeError writes {"code","message"} with the code's status, and the refusal's "params"
+// when it names something (web/API.md, "Errors"): the page says it in its own language from
+// those. Errors without a code are internal: their text is logged, not shown.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *baccarat.Error
 	if !errors.As(err, &e) {

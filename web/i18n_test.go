@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/tournament"
 )
 
 // The pages' languages are static/i18n.js's LANGS, one static/i18n/<id>.json each, read here
@@ -245,5 +248,43 @@ func TestDuplicateKeysAreFound(t *testing.T) {
 	}
 	if got := duplicateKeys([]byte(`{"a":"x","b":"y"}`)); len(got) != 0 {
 		t.Fatalf("duplicates %q, want none", got)
+	}
+}
+
+// TestEveryErrorCodeHasASentence: every code the platform answers with (baccarat.Codes and the
+// tournaments' own) has its sentence "err.<code>" in English, so that a page says a refusal
+// in its language and never shows the code as the message (the language test holds every
+// other language to English's keys and placeholders). A sentence that names params has an
+// "err.<code>.bare" form too, said when a refusal comes without them; a variant
+// ("err.above_maximum.have") belongs to a code that has a sentence.
+func TestEveryErrorCodeHasASentence(t *testing.T) {
+	en := readLanguage(t, "static/i18n/en.json")
+	if en == nil {
+		return
+	}
+	codes := append(baccarat.Codes(), tournament.Codes...)
+	for _, code := range codes {
+		s, ok := en["err."+code]
+		if !ok {
+			t.Errorf("en.json has no sentence for the code %s: add \"err.%s\" to every language", code, code)
+			continue
+		}
+		if len(placeholders(s)) > 0 && en["err."+code+".bare"] == "" {
+			t.Errorf("err.%s names %v but has no err.%s.bare for a refusal without params", code, placeholders(s), code)
+		}
+	}
+	if en["err.unknown"] == "" {
+		t.Error("en.json has no err.unknown, the sentence for a code the page does not know")
+	}
+	known := map[string]bool{"unknown": true, "network": true, "signin": true}
+	for _, c := range codes {
+		known[c] = true
+	}
+	for k := range en {
+		if rest, ok := strings.CutPrefix(k, "err."); ok {
+			if code, _, _ := strings.Cut(rest, "."); !known[code] {
+				t.Errorf("%s is the sentence of %s, which is no code the platform answers with", k, code)
+			}
+		}
 	}
 }

@@ -18,6 +18,8 @@ import (
 // A table's money, by table, game and currency:
 //
 //	wager_placed                        wagers placed +1, stakes placed +stake
+//	wager_raised                        stakes placed +the chip added (the same wager)
+//	wager_lowered                       stakes refunded +the chip taken back
 //	round_settled, session_settled      stakes settled +stake, returned +returned, of each
 //	                                    wager settled (a push that rides on, RWS 3.9, waits
 //	                                    for the round that settles it)
@@ -122,6 +124,10 @@ func (f *tableFigures) add(e *table.Event) {
 	case table.EvWagerPlaced:
 		f.wagers++
 		f.staked += e.Wager.Stake
+	case table.EvWagerRaised: // a chip on a wager already counted: its stake, not another wager
+		f.staked += e.Amount()
+	case table.EvWagerLowered: // a chip taken back, refunded as a withdrawn wager is
+		f.refunded += e.Amount()
 	case table.EvWagerWithdrawn:
 		ws := e.Withdrawn()
 		for i := range ws {

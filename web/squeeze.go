@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -25,11 +26,22 @@ func (s *Server) handleReveal(w http.ResponseWriter, r *http.Request, id Identit
 		s.writeError(w, r, err)
 		return
 	}
+	// The events as the stream shows them to everyone: the next hand's squeezer, when the
+	// reveal starts another squeeze, by handle and name (names.go).
 	events := make([]table.Event, 0, len(res.Events))
+	var names live.Names
 	for _, e := range res.Events {
-		events = append(events, e.Public())
+		p := e.Public()
+		pe, shown := live.PublicEvent(r.Context(), s.host.People(), &p)
+		events = append(events, *pe)
+		for h, n := range shown {
+			if names == nil {
+				names = live.Names{}
+			}
+			names[h] = n
+		}
 	}
-	writeJSON(w, 200, map[string]any{"events": events})
+	writeJSON(w, 200, map[string]any{"events": events, "names": names})
 }
 
 // handlePeel passes the squeezer's peel to everyone watching the table.

@@ -81,7 +81,13 @@ func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 	if list == nil {
 		list = []live.TournamentView{}
 	}
-	writeJSON(w, 200, list[:min(len(list), maxListed)])
+	list = list[:min(len(list), maxListed)]
+	if !s.seesIDs(r) {
+		for i := range list {
+			list[i] = list[i].Public(r.Context(), s.host.People())
+		}
+	}
+	writeJSON(w, 200, list)
 }
 
 // handleTournament is a tournament as its page shows it. With ?after=SEQ it waits (a long
@@ -118,7 +124,7 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 200, v)
+	writeJSON(w, 200, s.publicTournament(r, *v))
 }
 
 // tournamentAction is register, unregister or rebuy for the signed-in player; the answer is
@@ -145,7 +151,7 @@ func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, to
 			s.writeError(w, r, err)
 			return
 		}
-		writeJSON(w, 200, v)
+		writeJSON(w, 200, v.Public(r.Context(), s.host.People()))
 	}
 }
 

@@ -110,16 +110,17 @@ func (c *chaos) checkBalances(rep *refwallet.Report, calls []journal.WalletCall,
 	}
 }
 
-// checkAcks: every acknowledged wager has exactly one placed debit of its stake, which the
-// operator applied once; every other attempt at its request moved nothing in the end.
+// checkAcks: every acknowledged wager (or chip raising one) has exactly one placed debit of
+// its stake, which the operator applied once; every other attempt at its request moved
+// nothing in the end.
 func (c *chaos) checkAcks(calls []journal.WalletCall, op map[string]refwallet.TxReport) {
-	placed := map[string][]journal.WalletCall{}
+	placed := map[string][]journal.WalletCall{} // by player/request
 	byRequest := map[string][]journal.WalletCall{}
 	closer := map[string]journal.WalletCall{}
 	for _, x := range calls {
 		switch {
 		case x.Kind == journal.CallDebit && x.State == journal.CallPlaced:
-			placed[x.Table+"/"+itoa(int64(x.TableWager))] = append(placed[x.Table+"/"+itoa(int64(x.TableWager))], x)
+			placed[x.Player+"/"+x.RequestID] = append(placed[x.Player+"/"+x.RequestID], x)
 		case x.Closes():
 			closer[x.DebitTx] = x
 		}
@@ -128,8 +129,8 @@ func (c *chaos) checkAcks(calls []journal.WalletCall, op map[string]refwallet.Tx
 		}
 	}
 	for _, a := range c.acks {
-		ds := placed[a.table+"/"+itoa(int64(a.wager))]
-		if len(ds) != 1 || ds[0].Amount != a.stake || ds[0].Player != a.player || ds[0].RequestID != a.request {
+		ds := placed[a.player+"/"+a.request]
+		if len(ds) != 1 || ds[0].Amount != a.stake || ds[0].Table != a.table {
 			c.t.Errorf("acknowledged wager %d at %s (%s, %d): placed debits %+v", a.wager, a.table, a.request, a.stake, ds)
 			continue
 		}
@@ -160,19 +161,30 @@ func (c *chaos) checkSettlements(db interface {
 		if err != nil {
 			c.t.Fatal(err)
 		}
+		chips := map[uint64][]uint64{} // a wager's chips, by their wallet numbers (live.ChipWager)
+		moved := func(kind journal.CallKind, cs []uint64) (sum int64) {
+			for _, cw := range cs {
+				sum += op[live.CloseTx(kind, spec.ID, cw)].Moved
+			}
+			return sum
+		}
 		for _, r := range recs {
 			var e table.Event
 			if err := json.Unmarshal(r.Data, &e); err != nil {
 				c.t.Fatal(err)
 			}
 			switch e.Type {
+			case table.EvWagerRaised: // a chip debited on its own, closed with its wager
+				chips[e.Wager.ID] = append(chips[e.Wager.ID], live.ChipWager(e.Seq))
+				continue
 			case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 			case table.EvWagerWithdrawn:
 				for _, w := range e.Withdrawn() {
 					n++
 					x, ok := op[live.CloseTx(journal.CallRollback, spec.ID, w.ID)]
-					if !ok || x.Error != "" || x.Moved != w.Stake {
-						c.t.Errorf("%s wager %d withdrawn: the operator's rollback: %+v", spec.ID, w.ID, x)
+					back := x.Moved + moved(journal.CallRollback, chips[w.ID])
+					if !ok || x.Error != "" || back != w.Stake {
+						c.t.Errorf("%s wager %d withdrawn: the operator's rollbacks gave back %d of %d: %+v", spec.ID, w.ID, back, w.Stake, x)
 					}
 				}
 				continue
@@ -189,8 +201,14 @@ func (c *chaos) checkSettlements(db interface {
 					kind, amount = journal.CallRollback, s.Stake
 				}
 				x, ok := op[live.CloseTx(kind, spec.ID, s.Wager)]
-				if !ok || x.Error != "" || x.Moved != amount || x.Kind != string(kind) {
-					c.t.Errorf("%s wager %d (%s %d): the operator's %s: %+v", spec.ID, s.Wager, s.Outcome, s.Returned, kind, x)
+				got := x.Moved
+				if kind == journal.CallRollback {
+					got += moved(kind, chips[s.Wager]) // each chip's debit rolled back too
+				} else if m := moved(kind, chips[s.Wager]); m != 0 {
+					c.t.Errorf("%s wager %d: its chips were credited %d (the return is the total's)", spec.ID, s.Wager, m)
+				}
+				if !ok || x.Error != "" || got != amount || x.Kind != string(kind) {
+					c.t.Errorf("%s wager %d (%s %d): the operator's %s moved %d: %+v", spec.ID, s.Wager, s.Outcome, s.Returned, kind, got, x)
 				}
 			}
 		}

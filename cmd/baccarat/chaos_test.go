@@ -369,8 +369,10 @@ func (c *chaos) wager(tb, player string, body map[string]any, stop chan struct{}
 		switch {
 		case err == nil && status == 200 && out.Wager != nil:
 			c.mu.Lock()
+			// A chip on a spot the player holds raises that wager: the acknowledgement is of
+			// this request's chip, debited on its own.
 			c.acks = append(c.acks, chaosAck{table: tb, player: player, request: body["request_id"].(string), wager: out.Wager.ID,
-				stake: out.Wager.Stake})
+				stake: body["stake"].(int64)})
 			c.mu.Unlock()
 			if tb != "bhd-rws" && out.Wager.ID%8 == 0 { // RWS takes no wager back during betting
 				if status, err := c.post("/api/tables/"+tb+"/withdraw", player, map[string]uint64{"wager": out.Wager.ID}, nil, nil); err == nil && status == 200 {

@@ -287,13 +287,14 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 		All                              []string
 	}
 
-	step("desktop JPY result: ¥101 on Banker's six wins ¥50, rounded down to the yen", []*pagesCase{desk}, func(t *testing.T) {
-		desk.do("the result", waitJS(`document.querySelector('#result').dataset.winner === 'banker' && document.querySelectorAll('#payouts li').length === 2 &&
+	// The page's chip raised the odd stake: one wager on the spot (one payout), of ¥201 and 2.001 BHD.
+	step("desktop JPY result: ¥201 on Banker's six wins ¥100, rounded down to the yen", []*pagesCase{desk}, func(t *testing.T) {
+		desk.do("the result", waitJS(`document.querySelector('#result').dataset.winner === 'banker' && document.querySelectorAll('#payouts li').length === 1 &&
 			document.querySelector('#balance').textContent === '100,100'`, 15*time.Second))
 		var got payouts
 		desk.eval(payoutsJS(wagerIDs["jpy"]), &got)
-		if got.Odd != "+¥50" || strings.Join(got.All, " ") != "+¥50 +¥50" || got.Total != "+¥100" || got.Net != "100" || got.Balance != "100,100" {
-			t.Errorf("the JPY result: %+v; want +¥50 on the ¥101, +¥100 in all, a balance of 100,100", got)
+		if got.Odd != "+¥100" || strings.Join(got.All, " ") != "+¥100" || got.Total != "+¥100" || got.Net != "100" || got.Balance != "100,100" {
+			t.Errorf("the JPY result: %+v; want +¥100 on the ¥201 (not ¥100.5), a balance of 100,100", got)
 		}
 		if got := text(desk, `[data-bet="banker"] .spot-outcome`); got != "+¥100" {
 			t.Errorf("Banker's spot says %q, want +¥100", got)
@@ -301,13 +302,13 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 		desk.shot("currency-desktop-jpy-result")
 	})
 
-	step("phone BHD result in Chinese: 1.001 BHD on Banker's six wins 0.500, rounded down to the fils", []*pagesCase{phoneZh}, func(t *testing.T) {
-		phoneZh.do("the result", waitJS(`document.querySelector('#result').dataset.winner === 'banker' && document.querySelectorAll('#payouts li').length === 2 &&
+	step("phone BHD result in Chinese: 2.001 BHD on Banker's six wins 1.000, rounded down to the fils", []*pagesCase{phoneZh}, func(t *testing.T) {
+		phoneZh.do("the result", waitJS(`document.querySelector('#result').dataset.winner === 'banker' && document.querySelectorAll('#payouts li').length === 1 &&
 			document.querySelector('#balance').textContent === '51.000'`, 15*time.Second))
 		var got payouts
 		phoneZh.eval(payoutsJS(wagerIDs["bhd"]), &got)
-		if got.Odd != "+BHD 0.500" || strings.Join(got.All, " ") != "+BHD 0.500 +BHD 0.500" || got.Total != "+BHD 1.000" || got.Net != "1000" || got.Balance != "51.000" {
-			t.Errorf("the BHD result: %+v; want +BHD 0.500 on the 1.001, +BHD 1.000 in all, a balance of 51.000", got)
+		if got.Odd != "+BHD 1.000" || strings.Join(got.All, " ") != "+BHD 1.000" || got.Total != "+BHD 1.000" || got.Net != "1000" || got.Balance != "51.000" {
+			t.Errorf("the BHD result: %+v; want +BHD 1.000 on the 2.001 (not 1.0005), a balance of 51.000", got)
 		}
 		phoneZh.screen("currency-phone-bhd-zh-result")
 		phoneZh.shot("currency-phone-bhd-zh-result-page")
@@ -315,7 +316,7 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 
 	step("desktop account: each wallet's statement and totals in its currency", []*pagesCase{desk}, func(t *testing.T) {
 		desk.open("/account?currency=JPY", "en")
-		newest := `#statement li[data-memo="round_settled"][data-table="%s"] .entry-amount`
+		newest := `#statement li.line-round[data-table="%s"] .line-back`
 		desk.do("the JPY statement", waitJS(`!!document.querySelector('`+strings.Replace(newest, "%s", "jpy", 1)+`') &&
 			document.querySelector('[data-total="staked"]').dataset.minor === '201'`, 15*time.Second))
 		var got struct {
@@ -327,22 +328,22 @@ func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 		read := `({Options: [...document.querySelectorAll('#wallet-currency option')].map((o) => o.value), Pick: document.querySelector('#wallet-currency').value,
 			Badge: document.querySelector('#statement-currency').textContent, Balance: document.querySelector('#balance').textContent,
 			Currency: document.querySelector('#wallet .currency').textContent,
-			Settled: document.querySelector('#statement li[data-memo="round_settled"] .entry-amount').textContent,
-			SettledBal: document.querySelector('#statement li[data-memo="round_settled"] .entry-balance').textContent,
+			Settled: document.querySelector('#statement li.line-round .line-back .line-value').textContent,
+			SettledBal: document.querySelector('#statement li.line-round .line-balance .line-value').textContent,
 			Staked: document.querySelector('[data-total="staked"] .value').textContent.replace(/\u00a0/g, ' '),
 			Won: document.querySelector('[data-total="won"] .value').textContent.replace(/\u00a0/g, ' '),
 			Net: document.querySelector('[data-total="net"] .value').textContent.replace(/\u00a0/g, ' '),
 			StatementCurr: document.querySelector('#statement').dataset.currency})`
 		desk.eval(read, &got)
 		if strings.Join(got.Options, " ") != "XXX BHD JPY" || got.Pick != "JPY" || got.Badge != "JPY" || got.Balance != "100,100" || got.Currency != "JPY" ||
-			got.Settled != "+301" || got.SettledBal != "100,100" || got.Staked != "¥201" || got.Won != "¥301" || got.Net != "+¥100" {
+			got.Settled != "301" || got.SettledBal != "100,100" || got.Staked != "¥201" || got.Won != "¥301" || got.Net != "+¥100" {
 			t.Errorf("the JPY wallet: %+v", got)
 		}
 		desk.shot("currency-desktop-account-jpy")
 		desk.do("the BHD wallet", js(`const s = document.querySelector('#wallet-currency'); s.value = 'BHD'; s.dispatchEvent(new Event('change'))`),
 			waitJS(`!!document.querySelector('`+strings.Replace(newest, "%s", "bhd", 1)+`') && document.querySelector('[data-total="staked"]').dataset.minor === '2001'`, 15*time.Second))
 		desk.eval(read, &got)
-		if got.Pick != "BHD" || got.Badge != "BHD" || got.Balance != "51.000" || got.Currency != "BHD" || got.Settled != "+3.001" ||
+		if got.Pick != "BHD" || got.Badge != "BHD" || got.Balance != "51.000" || got.Currency != "BHD" || got.Settled != "3.001" ||
 			got.SettledBal != "51.000" || got.Staked != "BHD 2.001" || got.Won != "BHD 3.001" || got.Net != "+BHD 1.000" || got.StatementCurr != "BHD" {
 			t.Errorf("the BHD wallet: %+v", got)
 		}

@@ -227,7 +227,7 @@ func TestAPausedOwnerNeverWritesAfterItsLease(t *testing.T) {
 	inJournal := map[string]int{}
 	for _, r := range recs {
 		var e table.Event
-		if json.Unmarshal(r.Data, &e) == nil && e.Type == table.EvWagerPlaced && e.Wager != nil {
+		if json.Unmarshal(r.Data, &e) == nil && (e.Type == table.EvWagerPlaced || e.Type == table.EvWagerRaised) && e.Wager != nil { // a chip on a held spot raises it under its own request id
 			inJournal[e.Wager.RequestID]++
 		}
 	}

@@ -274,19 +274,19 @@ func statementCase(p *pagesCase, round uint64) {
 	r := p.settledRound(round)
 	p.do("desktop", desktop)
 	p.open("/account", "en")
-	sel := fmt.Sprintf(`#statement li[data-round="%d"][data-memo^="wager "]`, round)
-	p.do("the statement", waitJS(`!!document.querySelector('`+sel+`')`, 15*time.Second))
+	sel := fmt.Sprintf(`#statement li.line-round[data-table="tiger"][data-round="%d"]`, round)
+	p.do("the statement", waitJS(`!!document.querySelector('`+sel+`') && !!document.querySelector('[data-total="staked"]').dataset.minor`, 15*time.Second))
 	// Clicked by the element, not by its place on the screen: the totals above the statement
 	// may still be growing by a line on a loaded machine, and a click by coordinates then
 	// lands on the entry above.
-	p.do("open the recall", js(`document.querySelector('`+sel+` .entry-open').click()`),
+	p.do("open the recall", js(`document.querySelector('`+sel+` .line-open').click()`),
 		waitJS(fmt.Sprintf(`!!document.querySelector('%s .recall[data-recall="%d"] .recall-settlements li')`, sel, round), 10*time.Second))
 	var got struct {
 		Cards, Memo, Staked string
 		Settlements         []string
 	}
 	p.eval(fmt.Sprintf(`(() => { const li = document.querySelector('%s');
-		return {Cards: li.querySelector('.recall-cards').dataset.recallCards, Memo: li.querySelector('.entry-what').textContent,
+		return {Cards: li.querySelector('.recall-cards').dataset.recallCards, Memo: li.querySelector('.line-wagers tbody td').textContent,
 			Staked: document.querySelector('[data-total="staked"]').dataset.minor,
 			Settlements: [...li.querySelectorAll('.recall-settlements li')].map((x) => x.dataset.outcome)}; })()`, sel), &got)
 	var cards []string

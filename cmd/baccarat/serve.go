@@ -232,8 +232,6 @@ func (s *server) start(ctx context.Context) error {
 	// the log's records by level too (README, "Metrics").
 	metrics := web.NewMetrics()
 	s.Log = slog.New(metrics.CountLogs(s.Log.Handler()))
-	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
-		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB), Observer: metrics, LimitsNow: s.LimitsNow})
 	// Accounts are read on every request; a server that hears of every change to them keeps
 	// them in a cache: alone on its SQLite file, or in a cluster, which announces each change.
 	// Servers sharing PostgreSQL without NATS read the database each time.
@@ -247,6 +245,10 @@ func (s *server) start(ctx context.Context) error {
 		})
 		accounts = cache
 	}
+	// Players see one another by display name and public handle, never by account id.
+	s.host = live.New(live.Options{Store: s.store, Owner: s.Owner, Logger: s.Log, Operator: s.Operator.operator(), Outbox: s.Operator.Outbox,
+		LeaseTTL: s.Cluster.Lease, Exclusive: !isPostgres(s.DB), Observer: metrics, LimitsNow: s.LimitsNow,
+		People: access.NewPeople(secret, accounts)})
 	if s.NATS != "" {
 		if err := s.joinCluster(secret, cache); err != nil {
 			return err
@@ -451,10 +453,10 @@ func (s *server) defaultTables() []live.Spec {
 		if g.Rules.Tournament {
 			continue
 		}
-		specs = append(specs, live.Spec{ID: g.ID, Name: g.Name, Mode: live.ModeAuto,
+		specs = append(specs, live.Spec{ID: g.ID, Name: g.Name, Names: demoNames[g.ID], Mode: live.ModeAuto,
 			Config: table.Config{Game: g.ID}, Schedule: live.Schedule{Betting: s.Betting}})
 	}
-	return append(specs, live.Spec{ID: "tiger-live", Name: "Tiger No Commission (dealer)", Mode: live.ModeDealer,
+	return append(specs, live.Spec{ID: "tiger-live", Name: "Tiger No Commission (dealer)", Names: demoNames["tiger-live"], Mode: live.ModeDealer,
 		Config: table.Config{Game: "mbs-tiger"}})
 }
 

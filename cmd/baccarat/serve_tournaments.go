@@ -99,7 +99,7 @@ func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec 
 	if g.Rules.DragonSessions {
 		hands = 15
 	}
-	cfg := tournament.Config{ID: demoPrefix + game + "-" + now.Format("060102150405"), Name: g.Name,
+	cfg := tournament.Config{ID: demoPrefix + game + "-" + now.Format("060102150405"), Name: g.Name, Names: demoNames[game],
 		Game: game, Currency: string(live.PlayMoney), EntryFee: 1000, Guarantee: 10_000, StartingChips: 1_000_000,
 		RegistrationOpens: now, RegistrationCloses: start, Start: start, MaxEntrants: 18, TableSize: 6,
 		Break: tournament.Duration(10 * time.Second), Stakes: tournament.Stakes{Min: 10_000, Max: 200_000},

@@ -122,13 +122,13 @@ func TestBrowserTournamentRegisterPlayAHandAndTheLeaderboardMoves(t *testing.T) 
 	if me.Me.Chips == 10_000 || me.Me.Chips == 0 {
 		t.Fatalf("the player's chips never moved: %+v", me)
 	}
-	row := `document.querySelector('#t-standings tr[data-player="demo"]')`
+	row := `document.querySelector('#t-standings tr.me')` // the demo's row: players are named by handle, not id
 	if err := chromedp.Do(ctx, waitJS(fmt.Sprintf(`!!%s && %s.dataset.chips === '%d'`, row, row, me.Me.Chips), 15*time.Second)); err != nil {
 		screenshot(t, ctx, "tournament-table-standings-failed")
 		t.Fatalf("the table page's standings do not show the player's %d chips: %v", me.Me.Chips, err)
 	}
 	screenshot(t, ctx, "tournament-table-moved")
-	lb := `document.querySelector('#t-leaderboard tr[data-player="demo"]')`
+	lb := `document.querySelector('#t-leaderboard tr.me')`
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(s.web.URL()+"/tournament/cup"),
 		waitJS(fmt.Sprintf(`!!%s && Number(%s.dataset.chips) !== 10000`, lb, lb), 15*time.Second),

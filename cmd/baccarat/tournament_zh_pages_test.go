@@ -134,7 +134,7 @@ func TestBrowserTournamentPagesInChinese(t *testing.T) {
 	// The table's tournament panel, with chips in the top bar's wallet.
 	p.open(tableURL, "zh-CN")
 	p.do("the Chinese tournament table", waitJS(`!!document.querySelector('#t-panel') && document.querySelector('#t-hands-left').textContent !== '–' &&
-		document.querySelector('#wallet .label').textContent === '筹码' && !!document.querySelector('#t-standings tr[data-player="demo"]')`, 20*time.Second))
+		document.querySelector('#wallet .label').textContent === '筹码' && !!document.querySelector('#t-standings tr.me')`, 20*time.Second))
 	if got := p.text(`document.querySelector('#t-panel').textContent`); !strings.Contains(got, "剩余局数") || !strings.Contains(got, "您的筹码") {
 		t.Errorf("the table's tournament panel reads %q", got)
 	}

@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) ledger.Store) {
 		{"malformed transactions are refused with codes and change nothing", testBadTransactions},
 		{"chips are kept apart from money", testChips},
 		{"statements list entries with running balances in pages", testStatement},
+		{"statements read newest first are the same entries in pages", testStatementBefore},
 		{"accounts are listed by prefix in id order", testAccounts},
 		{"a random walk keeps the books equal to a model", testRandomWalk},
 	}

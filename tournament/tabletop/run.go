@@ -394,6 +394,10 @@ func (r *runner) book(evs []table.Event) {
 		switch e.Type {
 		case table.EvWagerPlaced:
 			r.wallets[e.Wager.Player] -= e.Wager.Stake
+		case table.EvWagerRaised: // the chip added, never the total
+			r.wallets[e.Wager.Player] -= e.Amount()
+		case table.EvWagerLowered:
+			r.wallets[e.Wager.Player] += e.Amount()
 		case table.EvWagerWithdrawn:
 			for _, w := range e.Withdrawn() {
 				r.wallets[w.Player] += w.Stake

@@ -419,6 +419,30 @@ func (e SpecWallet) Valid() bool {
 	}
 }
 
+// Defines values for StatementLineStatus.
+const (
+	StatementLineStatusEmpty   StatementLineStatus = ""
+	StatementLineStatusInPlay  StatementLineStatus = "in_play"
+	StatementLineStatusSettled StatementLineStatus = "settled"
+	StatementLineStatusVoid    StatementLineStatus = "void"
+)
+
+// Valid indicates whether the value is a known member of the StatementLineStatus enum.
+func (e StatementLineStatus) Valid() bool {
+	switch e {
+	case StatementLineStatusEmpty:
+		return true
+	case StatementLineStatusInPlay:
+		return true
+	case StatementLineStatusSettled:
+		return true
+	case StatementLineStatusVoid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentPhase.
 const (
 	TournamentPhaseCancelled          TournamentPhase = "cancelled"
@@ -959,6 +983,11 @@ type Error struct {
 	// Code Examples: betting_closed
 	Code    string `json:"code"`
 	Message string `json:"message"`
+
+	// Params what a refusal names, for a page to say it in its own language (web/API.md, Errors): amounts as integer minor units beside "currency" and "minor_units", bets as ids ("bet", "side"), times as RFC 3339, counts as integers; absent when there is nothing to name
+	//
+	// Examples: {"bet":"banker","currency":"XXX","have":50000,"max":100000,"minor_units":2,"stake":100000}
+	Params *map[string]interface{} `json:"params,omitempty"`
 }
 
 // Exclusion defines model for Exclusion.
@@ -1196,10 +1225,13 @@ type Me struct {
 	Language *string `json:"language,omitempty"`
 
 	// MinorUnits the currency's decimals (ISO 4217): JPY 0, EUR 2, BHD 3; balance is in its minor units
-	MinorUnits int       `json:"minor_units"`
-	Name       string    `json:"name"`
-	Role       MeRole    `json:"role"`
-	Tables     *[]string `json:"tables,omitempty"`
+	MinorUnits int    `json:"minor_units"`
+	Name       string `json:"name"`
+
+	// Public players: how other players see them
+	Public *PublicMe `json:"public,omitempty"`
+	Role   MeRole    `json:"role"`
+	Tables *[]string `json:"tables,omitempty"`
 
 	// Wallets players: the currencies they hold money in, their own first (tournament chips left out); read one with ?currency=
 	Wallets *[]WalletView `json:"wallets,omitempty"`
@@ -1207,6 +1239,11 @@ type Me struct {
 
 // MeRole defines model for Me.Role.
 type MeRole string
+
+// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+//
+// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+type Names map[string]string
 
 // PlayerLimits A player's limits (responsible gaming), as the operator's launch or an admin sets them; an absent or 0 field is no limit. Amounts are minor units of the player's currency.
 type PlayerLimits struct {
@@ -1226,6 +1263,21 @@ type PlayerLimits struct {
 
 	// StakePerRound the most staked in one round of one table
 	StakePerRound *int64 `json:"stake_per_round,omitempty"`
+}
+
+// PublicMe how other people see a player (web/API.md, Display names); handle only in /api/me and PUT /api/me/name, the names maps being keyed by it
+type PublicMe struct {
+	// Bot a house bot
+	Bot *bool `json:"bot,omitempty"`
+
+	// Handle the player's public handle: what the public stream and tournament views name them by
+	Handle *string `json:"handle,omitempty"`
+
+	// Name their display name, when they have one
+	Name *string `json:"name,omitempty"`
+
+	// Number without a name: the number of their neutral name ("Player 4821", worded by the page)
+	Number *int `json:"number,omitempty"`
 }
 
 // Range defines model for Range.
@@ -1429,17 +1481,31 @@ type Spec struct {
 		Decks        *int                    `json:"decks,omitempty"`
 		DefaultLimit *map[string]interface{} `json:"default_limit,omitempty"`
 		Differential *int64                  `json:"differential,omitempty"`
+
+		// DrawSeconds Method C: how long the holder has to draw each card before the table draws it (1-60; 0: 10)
+		DrawSeconds  *int                    `json:"draw_seconds,omitempty"`
 		Game         *string                 `json:"game,omitempty"`
 		Limits       *map[string]interface{} `json:"limits,omitempty"`
 		Margins      *map[string]interface{} `json:"margins,omitempty"`
 		SessionHands *int                    `json:"session_hands,omitempty"`
+
+		// ShoeToPlayer Method C (Tiger 3.11), Tiger tables only, automatic ones only, never with the squeeze: a player holds the shoe and chooses when each card is drawn
+		ShoeToPlayer *bool `json:"shoe_to_player,omitempty"`
+
+		// ShoeWithoutWager Method C: a player without a wager this round may hold the shoe (Tiger 3.11.2); off by default
+		ShoeWithoutWager *bool `json:"shoe_without_wager,omitempty"`
 	} `json:"config"`
 
 	// Currency ISO 4217 code (default XXX, play money); every amount at the table is in its minor units
-	Currency *string                 `json:"currency,omitempty"`
-	Id       string                  `json:"id"`
-	Mode     *SpecMode               `json:"mode,omitempty"`
-	Name     *string                 `json:"name,omitempty"`
+	Currency *string   `json:"currency,omitempty"`
+	Id       string    `json:"id"`
+	Mode     *SpecMode `json:"mode,omitempty"`
+	Name     *string   `json:"name,omitempty"`
+
+	// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+	//
+	// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+	Names    *Names                  `json:"names,omitempty"`
 	Schedule *map[string]interface{} `json:"schedule,omitempty"`
 
 	// Video A table's live video: the studio's stream its page plays above the bet spots. The page holds the cards, the result and the roads until the video shows them (from the playlist's EXT-X-PROGRAM-DATE-TIME, else delay_ms); betting follows the server's clock. Every viewer of the table is given these URLs.
@@ -1472,6 +1538,88 @@ type StatementEntry struct {
 	// Seq 1-based, consecutive per wallet
 	Seq   int64   `json:"seq"`
 	Table *string `json:"table,omitempty"`
+}
+
+// StatementLine defines model for StatementLine.
+type StatementLine struct {
+	At time.Time `json:"at"`
+
+	// Balance the wallet's balance after the line
+	Balance int64 `json:"balance"`
+
+	// Entries the wallet postings the line adds up
+	Entries int `json:"entries"`
+
+	// Key <table>/<round> for a round (wager numbers repeat across tables); the posting's ledger key otherwise
+	Key string `json:"key"`
+
+	// Kind round, or what moved the money: credit, debit, entry_fee, entry_fee_refunded, refund_cancelled, rebuy, prize, chips, other
+	Kind string  `json:"kind"`
+	Memo *string `json:"memo,omitempty"`
+
+	// Net returned - staked for a round; the amount of another movement
+	Net int64 `json:"net"`
+
+	// Returned minor units back: stakes and winnings, stakes riding on
+	Returned int64 `json:"returned"`
+
+	// Rides stakes left on the layout into a later round
+	Rides *int64 `json:"rides,omitempty"`
+
+	// RodeIn stakes already on the layout from an earlier round (a push riding on, a Dragon bet settling)
+	RodeIn *int64 `json:"rode_in,omitempty"`
+	Round  *int   `json:"round,omitempty"`
+
+	// Seq the wallet entry that closed the line
+	Seq int64 `json:"seq"`
+
+	// Staked minor units on the layout for the round
+	Staked    int64                `json:"staked"`
+	Status    *StatementLineStatus `json:"status,omitempty"`
+	Table     *string              `json:"table,omitempty"`
+	TableName *string              `json:"table_name,omitempty"`
+
+	// TableNames a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+	//
+	// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+	TableNames     *Names  `json:"table_names,omitempty"`
+	Tournament     *string `json:"tournament,omitempty"`
+	TournamentName *string `json:"tournament_name,omitempty"`
+
+	// TournamentNames a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+	//
+	// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+	TournamentNames *Names            `json:"tournament_names,omitempty"`
+	Wagers          *[]StatementWager `json:"wagers,omitempty"`
+}
+
+// StatementLineStatus defines model for StatementLine.Status.
+type StatementLineStatus string
+
+// StatementPage defines model for StatementPage.
+type StatementPage struct {
+	Currency string          `json:"currency"`
+	Lines    []StatementLine `json:"lines"`
+
+	// Next pass as ?before= for the next (older) page; 0: no older lines
+	Next int64 `json:"next"`
+}
+
+// StatementWager defines model for StatementWager.
+type StatementWager struct {
+	Bet string `json:"bet"`
+
+	// Id the table's wager number: unique at its table only
+	Id int64 `json:"id"`
+
+	// Paid stake and winnings returned
+	Paid int64 `json:"paid"`
+
+	// Result win, lose, push, void, rides, pending, in_play
+	Result *string `json:"result,omitempty"`
+
+	// Stake minor units
+	Stake int64 `json:"stake"`
 }
 
 // TableCheck What creating the table would say (problem: the refusal, nothing made), the settings' ranges, and a tournament game's exact player edge as a cash table
@@ -1561,7 +1709,7 @@ type Tournament struct {
 	// Chips the chips' currency, CHIPS:<id>
 	Chips *string `json:"chips,omitempty"`
 
-	// Config tournament.Config
+	// Config tournament.Config, with its "names" (Names) when it has them
 	Config *map[string]interface{} `json:"config,omitempty"`
 	Game   string                  `json:"game"`
 	Id     string                  `json:"id"`
@@ -1570,7 +1718,10 @@ type Tournament struct {
 	Me         *map[string]interface{} `json:"me,omitempty"`
 	MinorUnits *int                    `json:"minor_units,omitempty"`
 	Name       *string                 `json:"name,omitempty"`
-	Next       *map[string]interface{} `json:"next,omitempty"`
+
+	// Names to players and the public: how each player is shown, by handle (every player in the view is named by handle); absent for staff, who see account ids
+	Names *map[string]PublicMe    `json:"names,omitempty"`
+	Next  *map[string]interface{} `json:"next,omitempty"`
 
 	// Out every entrant out of the tournament (eliminated, or not advanced from an earlier round), best place first: the results' rank once finished, the final order as it stands before
 	Out *[]struct {
@@ -2254,6 +2405,12 @@ type GetMyStatementParams struct {
 	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
 }
 
+// SetMyNameJSONBody defines parameters for SetMyName.
+type SetMyNameJSONBody struct {
+	// Name trimmed; 1 to 24 characters
+	Name string `json:"name"`
+}
+
 // AnswerRealityCheckJSONBody defines parameters for AnswerRealityCheck.
 type AnswerRealityCheckJSONBody struct {
 	Answer AnswerRealityCheckJSONBodyAnswer `json:"answer"`
@@ -2265,6 +2422,18 @@ type AnswerRealityCheckJSONBody struct {
 // AnswerRealityCheckJSONBodyAnswer defines parameters for AnswerRealityCheck.
 type AnswerRealityCheckJSONBodyAnswer string
 
+// GetMyRoundsParams defines parameters for GetMyRounds.
+type GetMyRoundsParams struct {
+	// Before a page's next: the lines closed before it; none for the newest
+	Before *int `form:"before,omitempty" json:"before,omitempty"`
+
+	// Limit lines a page, 1 to 100 (default 25)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Currency the wallet of this currency (ISO 4217, XXX, or a tournament's chips CHIPS:<id>); default the player's own
+	Currency *string `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
 // OperatorLaunchParams defines parameters for OperatorLaunch.
 type OperatorLaunchParams struct {
 	// XTimestamp When the request was signed, Unix seconds in decimal (no sign, no leading zero). A request more than 2 minutes from the reader's clock is refused (401).
@@ -2272,6 +2441,18 @@ type OperatorLaunchParams struct {
 
 	// XNonce 16 to 64 of A–Z a–z 0–9 _ -, new for every request (32 hex digits will do). A launch's nonce seen before is refused (409 conflict, replayed).
 	XNonce Nonce `json:"X-Nonce"`
+}
+
+// DrawCardJSONBody defines parameters for DrawCard.
+type DrawCardJSONBody = map[string]interface{}
+
+// GiveUpShoeJSONBody defines parameters for GiveUpShoe.
+type GiveUpShoeJSONBody = map[string]interface{}
+
+// HandShoeJSONBody defines parameters for HandShoe.
+type HandShoeJSONBody struct {
+	// Player the account id of the player to hand the shoe to
+	Player string `json:"player"`
 }
 
 // PeelSqueezeJSONBody defines parameters for PeelSqueeze.
@@ -2296,7 +2477,9 @@ type StreamTableParams struct {
 
 // WithdrawWagersJSONBody defines parameters for WithdrawWagers.
 type WithdrawWagersJSONBody struct {
-	Wager *int `json:"wager,omitempty"`
+	// Stake with wager: take this much back from it (a chip undone); its whole total withdraws it
+	Stake *int64 `json:"stake,omitempty"`
+	Wager *int   `json:"wager,omitempty"`
 }
 
 // GetTournamentParams defines parameters for GetTournament.
@@ -2394,6 +2577,9 @@ type ExchangeLaunchCodeJSONRequestBody ExchangeLaunchCodeJSONBody
 // ExcludeMyselfJSONRequestBody defines body for ExcludeMyself for application/json ContentType.
 type ExcludeMyselfJSONRequestBody ExcludeMyselfJSONBody
 
+// SetMyNameJSONRequestBody defines body for SetMyName for application/json ContentType.
+type SetMyNameJSONRequestBody SetMyNameJSONBody
+
 // AnswerRealityCheckJSONRequestBody defines body for AnswerRealityCheck for application/json ContentType.
 type AnswerRealityCheckJSONRequestBody AnswerRealityCheckJSONBody
 
@@ -2402,6 +2588,15 @@ type OperatorLaunchJSONRequestBody = LaunchRequest
 
 // SendCommandJSONRequestBody defines body for SendCommand for application/json ContentType.
 type SendCommandJSONRequestBody = Command
+
+// DrawCardJSONRequestBody defines body for DrawCard for application/json ContentType.
+type DrawCardJSONRequestBody = DrawCardJSONBody
+
+// GiveUpShoeJSONRequestBody defines body for GiveUpShoe for application/json ContentType.
+type GiveUpShoeJSONRequestBody = GiveUpShoeJSONBody
+
+// HandShoeJSONRequestBody defines body for HandShoe for application/json ContentType.
+type HandShoeJSONRequestBody HandShoeJSONBody
 
 // PeelSqueezeJSONRequestBody defines body for PeelSqueeze for application/json ContentType.
 type PeelSqueezeJSONRequestBody PeelSqueezeJSONBody
@@ -2883,6 +3078,20 @@ type ClientInterface interface {
 	// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
 	GetMyLimits(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// SetMyNameWithBody Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+	SetMyNameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetMyName Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+	SetMyName(ctx context.Context, body SetMyNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AnswerRealityCheckWithBody Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
 	//
 	// Takes any type of body and a specified content type.
@@ -2896,6 +3105,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
 	AnswerRealityCheck(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMyRounds The caller's statement: a line per round per table, newest first
+	//
+	// A round's line adds up the wallet's postings of that table and round: staked (wagers at their final stakes, withdrawn ones left out, stakes riding in from an earlier round), returned (stakes and winnings back, stakes riding on), net, and the balance after. A lost round has its line. Other movements (credits, debits, a tournament's fees, rebuys, prizes and refunds) are lines of their own with a kind and the tournament's name. Page with ?before= the answer's next.
+	//
+	// Corresponds with GET /api/me/rounds (the `GetMyRounds` operationId).
+	GetMyRounds(ctx context.Context, params *GetMyRoundsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OperatorLaunchWithBody Launch an operator's player into the game (the operator's backend, signed)
 	//
@@ -2942,6 +3158,60 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/tables/{id}/commands (the `SendCommand` operationId).
 	SendCommand(ctx context.Context, id string, body SendCommandJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DrawCardWithBody Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+	//
+	// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+	DrawCardWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DrawCard Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+	//
+	// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+	DrawCard(ctx context.Context, id string, body DrawCardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GiveUpShoeWithBody Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+	//
+	// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+	GiveUpShoeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GiveUpShoe Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+	//
+	// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+	GiveUpShoe(ctx context.Context, id string, body GiveUpShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// HandShoeWithBody Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+	//
+	// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+	HandShoeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// HandShoe Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+	//
+	// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+	HandShoe(ctx context.Context, id string, body HandShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PeelSqueezeWithBody Lift a corner of a card you squeeze, for everyone watching (player)
 	//
@@ -4027,6 +4297,40 @@ func (c *Client) GetMyLimits(ctx context.Context, reqEditors ...RequestEditorFn)
 	return c.Client.Do(req)
 }
 
+// SetMyNameWithBody Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+func (c *Client) SetMyNameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetMyNameRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetMyName Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+func (c *Client) SetMyName(ctx context.Context, body SetMyNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetMyNameRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AnswerRealityCheckWithBody Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
 //
 // Takes any type of body and a specified content type.
@@ -4051,6 +4355,23 @@ func (c *Client) AnswerRealityCheckWithBody(ctx context.Context, contentType str
 // Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
 func (c *Client) AnswerRealityCheck(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAnswerRealityCheckRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMyRounds The caller's statement: a line per round per table, newest first
+//
+// A round's line adds up the wallet's postings of that table and round: staked (wagers at their final stakes, withdrawn ones left out, stakes riding in from an earlier round), returned (stakes and winnings back, stakes riding on), net, and the balance after. A lost round has its line. Other movements (credits, debits, a tournament's fees, rebuys, prizes and refunds) are lines of their own with a kind and the tournament's name. Page with ?before= the answer's next.
+//
+// Corresponds with GET /api/me/rounds (the `GetMyRounds` operationId).
+func (c *Client) GetMyRounds(ctx context.Context, params *GetMyRoundsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMyRoundsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4157,6 +4478,120 @@ func (c *Client) SendCommandWithBody(ctx context.Context, id string, contentType
 // Corresponds with POST /api/tables/{id}/commands (the `SendCommand` operationId).
 func (c *Client) SendCommand(ctx context.Context, id string, body SendCommandJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSendCommandRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DrawCardWithBody Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+//
+// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+func (c *Client) DrawCardWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDrawCardRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DrawCard Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+//
+// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+func (c *Client) DrawCard(ctx context.Context, id string, body DrawCardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDrawCardRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GiveUpShoeWithBody Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+//
+// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+func (c *Client) GiveUpShoeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGiveUpShoeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GiveUpShoe Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+//
+// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+func (c *Client) GiveUpShoe(ctx context.Context, id string, body GiveUpShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGiveUpShoeRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// HandShoeWithBody Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+//
+// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+func (c *Client) HandShoeWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewHandShoeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// HandShoe Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+//
+// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+func (c *Client) HandShoe(ctx context.Context, id string, body HandShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewHandShoeRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6602,6 +7037,46 @@ func NewGetMyLimitsRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewSetMyNameRequest calls the generic SetMyName builder with application/json body
+func NewSetMyNameRequest(server string, body SetMyNameJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSetMyNameRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSetMyNameRequestWithBody constructs an http.Request for the SetMyName method, with any body, and a specified content type
+func NewSetMyNameRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/me/name")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewAnswerRealityCheckRequest calls the generic AnswerRealityCheck builder with application/json body
 func NewAnswerRealityCheckRequest(server string, body AnswerRealityCheckJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -6638,6 +7113,84 @@ func NewAnswerRealityCheckRequestWithBody(server string, contentType string, bod
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetMyRoundsRequest constructs an http.Request for the GetMyRounds method
+func NewGetMyRoundsRequest(server string, params *GetMyRoundsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/me/rounds")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Before != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "before", *params.Before, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -6793,6 +7346,147 @@ func NewSendCommandRequestWithBody(server string, id string, contentType string,
 	}
 
 	operationPath := fmt.Sprintf("/api/tables/%s/commands", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDrawCardRequest calls the generic DrawCard builder with application/json body
+func NewDrawCardRequest(server string, id string, body DrawCardJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDrawCardRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewDrawCardRequestWithBody constructs an http.Request for the DrawCard method, with any body, and a specified content type
+func NewDrawCardRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/draw", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGiveUpShoeRequest calls the generic GiveUpShoe builder with application/json body
+func NewGiveUpShoeRequest(server string, id string, body GiveUpShoeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewGiveUpShoeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewGiveUpShoeRequestWithBody constructs an http.Request for the GiveUpShoe method, with any body, and a specified content type
+func NewGiveUpShoeRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/give-up-shoe", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewHandShoeRequest calls the generic HandShoe builder with application/json body
+func NewHandShoeRequest(server string, id string, body HandShoeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewHandShoeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewHandShoeRequestWithBody constructs an http.Request for the HandShoe method, with any body, and a specified content type
+func NewHandShoeRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/hand-shoe", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -7855,6 +8549,20 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/me/limits (the `GetMyLimits` operationId).
 	GetMyLimitsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyLimitsResponse, error)
 
+	// SetMyNameWithBodyWithResponse Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+	SetMyNameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetMyNameResponse, error)
+
+	// SetMyNameWithResponse Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+	SetMyNameWithResponse(ctx context.Context, body SetMyNameJSONRequestBody, reqEditors ...RequestEditorFn) (*SetMyNameResponse, error)
+
 	// AnswerRealityCheckWithBodyWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -7868,6 +8576,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/me/reality-check (the `AnswerRealityCheck` operationId).
 	AnswerRealityCheckWithResponse(ctx context.Context, body AnswerRealityCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*AnswerRealityCheckResponse, error)
+
+	// GetMyRoundsWithResponse The caller's statement: a line per round per table, newest first
+	//
+	// A round's line adds up the wallet's postings of that table and round: staked (wagers at their final stakes, withdrawn ones left out, stakes riding in from an earlier round), returned (stakes and winnings back, stakes riding on), net, and the balance after. A lost round has its line. Other movements (credits, debits, a tournament's fees, rebuys, prizes and refunds) are lines of their own with a kind and the tournament's name. Page with ?before= the answer's next.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/me/rounds (the `GetMyRounds` operationId).
+	GetMyRoundsWithResponse(ctx context.Context, params *GetMyRoundsParams, reqEditors ...RequestEditorFn) (*GetMyRoundsResponse, error)
 
 	// OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
 	//
@@ -7918,6 +8635,60 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/tables/{id}/commands (the `SendCommand` operationId).
 	SendCommandWithResponse(ctx context.Context, id string, body SendCommandJSONRequestBody, reqEditors ...RequestEditorFn) (*SendCommandResponse, error)
+
+	// DrawCardWithBodyWithResponse Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+	//
+	// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+	DrawCardWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DrawCardResponse, error)
+
+	// DrawCardWithResponse Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+	//
+	// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+	DrawCardWithResponse(ctx context.Context, id string, body DrawCardJSONRequestBody, reqEditors ...RequestEditorFn) (*DrawCardResponse, error)
+
+	// GiveUpShoeWithBodyWithResponse Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+	//
+	// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+	GiveUpShoeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*GiveUpShoeResponse, error)
+
+	// GiveUpShoeWithResponse Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+	//
+	// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+	GiveUpShoeWithResponse(ctx context.Context, id string, body GiveUpShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*GiveUpShoeResponse, error)
+
+	// HandShoeWithBodyWithResponse Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+	//
+	// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+	HandShoeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*HandShoeResponse, error)
+
+	// HandShoeWithResponse Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+	//
+	// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+	HandShoeWithResponse(ctx context.Context, id string, body HandShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*HandShoeResponse, error)
 
 	// PeelSqueezeWithBodyWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
 	//
@@ -11559,6 +12330,82 @@ func (r GetMyLimitsResponse) ContentType() string {
 	return ""
 }
 
+type SetMyNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PublicMe
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetMyNameResponse) GetJSON200() *PublicMe {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SetMyNameResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SetMyNameResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SetMyNameResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SetMyNameResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SetMyNameResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SetMyNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetMyNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetMyNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetMyNameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type AnswerRealityCheckResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -11643,6 +12490,82 @@ func (r AnswerRealityCheckResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AnswerRealityCheckResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetMyRoundsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *StatementPage
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMyRoundsResponse) GetJSON200() *StatementPage {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetMyRoundsResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMyRoundsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetMyRoundsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMyRoundsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetMyRoundsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMyRoundsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMyRoundsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMyRoundsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMyRoundsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -12027,6 +12950,329 @@ func (r SendCommandResponse) ContentType() string {
 	return ""
 }
 
+type DrawCardResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Events *[]map[string]interface{} `json:"events,omitempty"`
+
+		// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+		//
+		// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+		Names *Names `json:"names,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DrawCardResponse) GetJSON200() *struct {
+	Events *[]map[string]interface{} `json:"events,omitempty"`
+
+	// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+	//
+	// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+	Names *Names `json:"names,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r DrawCardResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DrawCardResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DrawCardResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DrawCardResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r DrawCardResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r DrawCardResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DrawCardResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DrawCardResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DrawCardResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DrawCardResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DrawCardResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DrawCardResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GiveUpShoeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Events *[]map[string]interface{} `json:"events,omitempty"`
+
+		// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+		//
+		// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+		Names *Names `json:"names,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GiveUpShoeResponse) GetJSON200() *struct {
+	Events *[]map[string]interface{} `json:"events,omitempty"`
+
+	// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+	//
+	// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+	Names *Names `json:"names,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GiveUpShoeResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GiveUpShoeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GiveUpShoeResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GiveUpShoeResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GiveUpShoeResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r GiveUpShoeResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GiveUpShoeResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GiveUpShoeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GiveUpShoeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GiveUpShoeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GiveUpShoeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GiveUpShoeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type HandShoeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Events *[]map[string]interface{} `json:"events,omitempty"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r HandShoeResponse) GetJSON200() *struct {
+	Events *[]map[string]interface{} `json:"events,omitempty"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r HandShoeResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r HandShoeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r HandShoeResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r HandShoeResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r HandShoeResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r HandShoeResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r HandShoeResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r HandShoeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r HandShoeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r HandShoeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r HandShoeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r HandShoeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PeelSqueezeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12123,6 +13369,9 @@ type RevealSqueezeResponse struct {
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
 		Events *[]map[string]interface{} `json:"events,omitempty"`
+
+		// Names how the players the events show are shown, by handle (web/API.md, Display names)
+		Names *map[string]PublicMe `json:"names,omitempty"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
@@ -12145,6 +13394,9 @@ type RevealSqueezeResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r RevealSqueezeResponse) GetJSON200() *struct {
 	Events *[]map[string]interface{} `json:"events,omitempty"`
+
+	// Names how the players the events show are shown, by handle (web/API.md, Display names)
+	Names *map[string]PublicMe `json:"names,omitempty"`
 } {
 	return r.JSON200
 }
@@ -13967,6 +15219,32 @@ func (c *ClientWithResponses) GetMyLimitsWithResponse(ctx context.Context, reqEd
 	return ParseGetMyLimitsResponse(rsp)
 }
 
+// SetMyNameWithBodyWithResponse Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+func (c *ClientWithResponses) SetMyNameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetMyNameResponse, error) {
+	rsp, err := c.SetMyNameWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetMyNameResponse(rsp)
+}
+
+// SetMyNameWithResponse Choose the display name other players see (never the account id): 1 to 24 letters of any script, digits, spaces, _ - and .; not a name of the staff or the house (400 invalid_name)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/me/name (the `SetMyName` operationId).
+func (c *ClientWithResponses) SetMyNameWithResponse(ctx context.Context, body SetMyNameJSONRequestBody, reqEditors ...RequestEditorFn) (*SetMyNameResponse, error) {
+	rsp, err := c.SetMyName(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetMyNameResponse(rsp)
+}
+
 // AnswerRealityCheckWithBodyWithResponse Answer a reality check: continue (the next is due an interval from now) or leave (the session ends; open wagers still settle)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -13991,6 +15269,21 @@ func (c *ClientWithResponses) AnswerRealityCheckWithResponse(ctx context.Context
 		return nil, err
 	}
 	return ParseAnswerRealityCheckResponse(rsp)
+}
+
+// GetMyRoundsWithResponse The caller's statement: a line per round per table, newest first
+//
+// A round's line adds up the wallet's postings of that table and round: staked (wagers at their final stakes, withdrawn ones left out, stakes riding in from an earlier round), returned (stakes and winnings back, stakes riding on), net, and the balance after. A lost round has its line. Other movements (credits, debits, a tournament's fees, rebuys, prizes and refunds) are lines of their own with a kind and the tournament's name. Page with ?before= the answer's next.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/me/rounds (the `GetMyRounds` operationId).
+func (c *ClientWithResponses) GetMyRoundsWithResponse(ctx context.Context, params *GetMyRoundsParams, reqEditors ...RequestEditorFn) (*GetMyRoundsResponse, error) {
+	rsp, err := c.GetMyRounds(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMyRoundsResponse(rsp)
 }
 
 // OperatorLaunchWithBodyWithResponse Launch an operator's player into the game (the operator's backend, signed)
@@ -14077,6 +15370,96 @@ func (c *ClientWithResponses) SendCommandWithResponse(ctx context.Context, id st
 		return nil, err
 	}
 	return ParseSendCommandResponse(rsp)
+}
+
+// DrawCardWithBodyWithResponse Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+//
+// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+func (c *ClientWithResponses) DrawCardWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DrawCardResponse, error) {
+	rsp, err := c.DrawCardWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDrawCardResponse(rsp)
+}
+
+// DrawCardWithResponse Draw the next card from the shoe you hold (player, Method C: Tiger 3.11)
+//
+// Method C (a Tiger table with shoe_to_player): only the player holding the shoe (state.method_c.holder) draws, while a card is due (state.method_c.due); the server deals the card from its shoe, face up, as the table's own deal would. Another player, or nobody holding the shoe, gets 403 not_authorized; no card due gets 409 extra_card; a table without Method C 400 bad_request; a refusal changes nothing. When the holder waits past draw_seconds the table draws the card itself. The answer holds the card_dealt event (its actor the holder) and what followed, the players they show by handle, with names.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/draw (the `DrawCard` operationId).
+func (c *ClientWithResponses) DrawCardWithResponse(ctx context.Context, id string, body DrawCardJSONRequestBody, reqEditors ...RequestEditorFn) (*DrawCardResponse, error) {
+	rsp, err := c.DrawCard(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDrawCardResponse(rsp)
+}
+
+// GiveUpShoeWithBodyWithResponse Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+//
+// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+func (c *ClientWithResponses) GiveUpShoeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*GiveUpShoeResponse, error) {
+	rsp, err := c.GiveUpShoeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGiveUpShoeResponse(rsp)
+}
+
+// GiveUpShoeWithResponse Give up the shoe you hold (player, Method C: Tiger 3.11.8.1)
+//
+// Only the holder gives the shoe up (anyone else: 403 not_authorized). After No more bets it passes at once to the highest stake of the others this round; before, to the highest at the next No more bets, passing over the player who gave it up. The answer holds the shoe_passed event (reason given_up).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/give-up-shoe (the `GiveUpShoe` operationId).
+func (c *ClientWithResponses) GiveUpShoeWithResponse(ctx context.Context, id string, body GiveUpShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*GiveUpShoeResponse, error) {
+	rsp, err := c.GiveUpShoe(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGiveUpShoeResponse(rsp)
+}
+
+// HandShoeWithBodyWithResponse Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+//
+// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+func (c *ClientWithResponses) HandShoeWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*HandShoeResponse, error) {
+	rsp, err := c.HandShoeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseHandShoeResponse(rsp)
+}
+
+// HandShoeWithResponse Hand the shoe to a player (pit or admin, Method C: Tiger 3.9.4.1)
+//
+// The pit's discretion: the shoe passes to the player named (an account id), who must have a wager in the round under way unless the table has shoe_without_wager (Tiger 3.11.2; otherwise 409 bad_state). A player already holding it: 409 bad_state. At an automatic table a dealer may not (403 not_authorized); the account must be assigned the table. The answer holds the shoe_passed event (reason handed), players by account id.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/hand-shoe (the `HandShoe` operationId).
+func (c *ClientWithResponses) HandShoeWithResponse(ctx context.Context, id string, body HandShoeJSONRequestBody, reqEditors ...RequestEditorFn) (*HandShoeResponse, error) {
+	rsp, err := c.HandShoe(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseHandShoeResponse(rsp)
 }
 
 // PeelSqueezeWithBodyWithResponse Lift a corner of a card you squeeze, for everyone watching (player)
@@ -17216,6 +18599,67 @@ func ParseGetMyLimitsResponse(rsp *http.Response) (*GetMyLimitsResponse, error) 
 	return response, nil
 }
 
+// ParseSetMyNameResponse parses an HTTP response from a SetMyNameWithResponse call
+func ParseSetMyNameResponse(rsp *http.Response) (*SetMyNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetMyNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PublicMe
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseAnswerRealityCheckResponse parses an HTTP response from a AnswerRealityCheckWithResponse call
 func ParseAnswerRealityCheckResponse(rsp *http.Response) (*AnswerRealityCheckResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -17271,6 +18715,67 @@ func ParseAnswerRealityCheckResponse(rsp *http.Response) (*AnswerRealityCheckRes
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetMyRoundsResponse parses an HTTP response from a GetMyRoundsWithResponse call
+func ParseGetMyRoundsResponse(rsp *http.Response) (*GetMyRoundsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMyRoundsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest StatementPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Error
@@ -17607,6 +19112,268 @@ func ParseSendCommandResponse(rsp *http.Response) (*SendCommandResponse, error) 
 	return response, nil
 }
 
+// ParseDrawCardResponse parses an HTTP response from a DrawCardWithResponse call
+func ParseDrawCardResponse(rsp *http.Response) (*DrawCardResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DrawCardResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Events *[]map[string]interface{} `json:"events,omitempty"`
+
+			// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+			//
+			// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+			Names *Names `json:"names,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGiveUpShoeResponse parses an HTTP response from a GiveUpShoeWithResponse call
+func ParseGiveUpShoeResponse(rsp *http.Response) (*GiveUpShoeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GiveUpShoeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Events *[]map[string]interface{} `json:"events,omitempty"`
+
+			// Names a display name in the pages' other languages, by language tag (en, zh-CN, zh-TW, ko, th, vi), each 1-40 characters; a page shows the one for its language, else the name
+			//
+			// Examples: {"ko":"타이거 노커미션 바카라","zh-CN":"老虎免佣百家乐"}
+			Names *Names `json:"names,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseHandShoeResponse parses an HTTP response from a HandShoeWithResponse call
+func ParseHandShoeResponse(rsp *http.Response) (*HandShoeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &HandShoeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Events *[]map[string]interface{} `json:"events,omitempty"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePeelSqueezeResponse parses an HTTP response from a PeelSqueezeWithResponse call
 func ParsePeelSqueezeResponse(rsp *http.Response) (*PeelSqueezeResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -17702,6 +19469,9 @@ func ParseRevealSqueezeResponse(rsp *http.Response) (*RevealSqueezeResponse, err
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
 			Events *[]map[string]interface{} `json:"events,omitempty"`
+
+			// Names how the players the events show are shown, by handle (web/API.md, Display names)
+			Names *map[string]PublicMe `json:"names,omitempty"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

@@ -42,13 +42,14 @@
 
   // ---- the API client ------------------------------------------------------------------
   class ApiError extends Error {
-    constructor(status, code, message) {
+    constructor(status, code, message, params) {
       super(message || code || 'request failed');
       this.status = status;
       this.code = code || '';
+      this.params = params || null; // what a refusal names (errorText)
     }
   }
-  const STATUS_CODES = { 401: 'unauthorized', 403: 'not_authorized', 404: 'not_found', 429: 'rate_limited', 503: 'busy' };
+  const STATUS_CODES = { 401: 'unauthenticated', 403: 'not_authorized', 404: 'not_found', 429: 'rate_limited', 503: 'busy' };
 
   async function api(method, path, body) {
     const headers = { Accept: 'application/json' };
@@ -76,7 +77,7 @@
       const msg = (data && data.message) || (res.status === 401 ? t('err.signin') : res.statusText || code);
       // Every refusal is told to whoever listens (limits.js: a reality check due, a session ended).
       global.dispatchEvent(new CustomEvent('bac:refused', { detail: { status: res.status, code, path } }));
-      throw new ApiError(res.status, code, msg);
+      throw new ApiError(res.status, code, msg, data && data.params);
     }
     api.lastDate = res.headers.get('Date');
     return data;
@@ -201,18 +202,61 @@
     setTimeout(() => el.remove(), (opts.ms || 4200) + 400);
     return el;
   }
-  // A refusal in the page's language: the server's message in English (it names the amounts),
-  // the code's translation in another language. The rule numbers the server's messages cite
-  // for staff and the docs ("(RWS 3.3)", "(Tiger 5.18)", "(SPEC §4)") mean nothing to a
-  // player and are left out.
+  // A refusal in the page's language: the sentence of its code (i18n "err.<code>") with the
+  // params the server sent formatted for the page (web/API.md, "Errors"): amounts in their
+  // currency, bets by name, times as dates. A code whose refusals can name things also has
+  // "err.<code>.bare", said when the params did not come (an older server, another path); a
+  // few have variants chosen by their params (ERR_VARIANT). An English page keeps the
+  // server's message where the sentence names nothing (a bad_request's message says what was
+  // wrong, which a sentence for every bad_request cannot). A code the page does not know is
+  // "err.unknown"; the code itself is only ever shown after the sentence, small (toast).
+  // The rule numbers the server's messages cite for staff and the docs ("(RWS 3.3)",
+  // "(Tiger 5.18)", "(SPEC §4)") mean nothing to a player and are left out.
   const RULE_CITE = /\s*\((?:(?:RWS|MBS|Tiger|Dragon|SPEC|Bet on Baccarat)\s*[§]?\s*[0-9][0-9.]*(?:[;,]\s*)?)+\)/g;
+  const ERR_MONEY = new Set(['min', 'max', 'have', 'stake', 'available', 'after', 'limit', 'staked', 'left', 'exposure']);
+  const ERR_TIME = new Set(['until', 'opens', 'closed']);
+  const ERR_VARIANT = {
+    above_maximum: (p) => (toBig(p.have || 0) > 0n ? 'have' : ''),
+    limit_reached: (p) => p.kind || '',
+    registration_closed: (p) => (p.opens ? 'opens' : ''),
+    no_rebuys_left: (p) => (p.max !== undefined && Number(p.max) === 0 ? 'none' : ''),
+  };
+  let errGame = null; // the game betName last named a bet of, for a refusal's bet
+  function errParams(p) {
+    const out = {};
+    const money = p.currency !== undefined && p.currency !== null;
+    for (const k of Object.keys(p)) {
+      const v = p[k];
+      if (v === null || v === undefined) continue;
+      if (money && ERR_MONEY.has(k) && /^-?\d+$/.test(String(v))) out[k] = C ? C.money(v, p.minor_units, p.currency) : fmtMoney(v);
+      else if (k === 'bet' || k === 'side') out[k] = betName(errGame, v);
+      else if (ERR_TIME.has(k)) out[k] = I.fmtDate(v) || String(v);
+      else if (k === 'reason') out[k] = humanize(v);
+      else if (typeof v === 'number') out[k] = I.fmtInt(v);
+      else out[k] = String(v);
+    }
+    return out;
+  }
+  const unfilled = (s) => /\{\w+\}/.test(s);
   function errorText(err) {
-    const k = 'code.' + (err && err.code);
-    if (I.lang !== 'en' && err && err.code && I.has(k)) return t(k);
-    return String((err && err.message) || err).replace(RULE_CITE, '');
+    if (!err || typeof err !== 'object') return err ? String(err) : t('err.unknown');
+    const code = err.code || '';
+    // No code: the page's own error (already in its words), or a script's.
+    if (!code) return err.message ? String(err.message) : t('err.unknown');
+    const base = 'err.' + code;
+    if (!I.has(base)) return I.lang === 'en' && err.message ? String(err.message).replace(RULE_CITE, '') : t('err.unknown');
+    const p = err.params && typeof err.params === 'object' ? err.params : {};
+    const v = ERR_VARIANT[code] ? ERR_VARIANT[code](p) : '';
+    const key = v && I.has(base + '.' + v) ? base + '.' + v : base;
+    const named = unfilled(I.t(key));
+    if (I.lang === 'en' && !named && err.message) return String(err.message).replace(RULE_CITE, '');
+    const text = t(key, errParams(p));
+    if (!unfilled(text)) return text;
+    if (I.lang === 'en' && err.message) return String(err.message).replace(RULE_CITE, '');
+    return I.has(base + '.bare') ? t(base + '.bare') : t('err.unknown');
   }
   function toastError(err) {
-    return toast(errorText(err), { kind: 'error', code: err.code || '' });
+    return toast(errorText(err), { kind: 'error', code: (err && err.code) || '' });
   }
 
   // ---- copy to clipboard (navigator.clipboard needs a secure context) -------------------
@@ -310,6 +354,7 @@
   }
   // A bet's name in the page's language (庄 for banker), else the server's.
   function betName(game, id) {
+    if (game) errGame = game;
     if (I.has('bet.' + id)) return t('bet.' + id);
     const b = betOf(game, id);
     if (b && b.name) return I.ts(b.name);
@@ -372,10 +417,19 @@
     }
   }
 
-  // A tournament's name as the pages show it. Older demo tournaments carry their start as a
-  // UTC time in the name ("… · 15:04 UTC"): the pages show that start in the viewer's local
-  // time instead, as they show every date.
+  // A table's name in the page's language: its "names" entry for the language (GET
+  // /api/tables), else its name.
+  function nameOf(x, fallback) {
+    const own = x && x.names && x.names[I.lang];
+    return own || (x && x.name) || fallback || '';
+  }
+  // A tournament's name as the pages show it: the one for the page's language (its config's
+  // "names"), else its name. Older demo tournaments carry their start as a UTC time in the
+  // name ("… · 15:04 UTC"): the pages show that start in the viewer's local time instead, as
+  // they show every date.
   function tournamentName(x) {
+    const own = x && x.config && x.config.names && x.config.names[I.lang];
+    if (own) return own;
     const name = String((x && x.name) || '');
     const m = /\s*·\s*\d{1,2}:\d{2}\s*UTC$/.exec(name);
     if (!m) return name;
@@ -613,7 +667,7 @@
     TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, fmtCash, fmtCashSigned, chipLabel, uuid, h, append, setText, setAttr,
     toggle, show, $, toast, toastError, errorText, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
     positionName, betOf, betName, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
-    TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools, tournamentName,
+    TableStream, pathId, loadMe, renderWho, renderBalance, topbarTools, tournamentName, nameOf,
     t, tn: I.tn, ts: I.ts, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
     ready: I.ready, sound: global.BacSound || { chip() {}, card() {}, win() {} },
   };

@@ -101,7 +101,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const sq = S.state && S.state.squeeze;
     show(el.squeeze, !!sq);
     setAttr(el.squeeze, 'data-side', sq ? sq.side : null);
-    if (sq) setText(el.squeezeText, t('dealer.squeeze', { who: sq.squeezer, side: Bac.winnerName(sq.side) }));
+    if (sq) setText(el.squeezeText, t('dealer.squeeze', { who: Bac.personName(sq.squeezer), side: Bac.winnerName(sq.side) }));
   }
   function renderAlert() {
     const st = S.state;
@@ -133,18 +133,32 @@ window.Bac.ready.then(() => (function (Bac) {
 
   // ---- the log ----------------------------------------------------------------------------
   const MAX_LOG = 300;
-  function logLine(text, cls, seq, at) {
+  // A refusal's code, small and muted after its sentence, for support: never the text itself.
+  const codeTag = (code) => h('code', { class: 'toast-code' }, '[' + code + ']');
+  // code: a refusal's code (codeTag).
+  function logLine(text, cls, seq, at, code) {
     const d = at ? new Date(at) : new Date();
     const time = Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(Bac.lang, { hour12: false });
-    el.log.insertBefore(h('li', { class: cls || '' }, h('span', { class: 's' }, seq ? '#' + seq : ''), h('span', { class: 't' }, time), h('span', null, text)), el.log.firstChild);
+    el.log.insertBefore(h('li', { class: cls || '', 'data-code': code || null }, h('span', { class: 's' }, seq ? '#' + seq : ''), h('span', { class: 't' }, time),
+      h('span', null, text, code ? [' ', codeTag(code)] : null)), el.log.firstChild);
     while (el.log.children.length > MAX_LOG) el.log.lastChild.remove();
   }
   $('#log-clear').addEventListener('click', () => { el.log.textContent = ''; focusCard(); });
 
   // ---- commands -----------------------------------------------------------------------------
+  // An error under the card input, in the console's language: the server's refusal as its
+  // code's sentence (Bac.errorText) with the code small after it, or the console's own words
+  // (err.text: a command's field left empty).
   function showError(err) {
-    setText(el.error, err ? Bac.errorText(err) + (err.code ? ' [' + err.code + ']' : '') : '');
+    el.error.textContent = '';
+    setAttr(el.error, 'data-code', (err && err.code) || null);
+    if (err) el.error.append(err.text || Bac.errorText(err), ...(err.code ? [' ', codeTag(err.code)] : []));
     toggle(el.input, 'bad', !!err);
+  }
+  // A card the server refused names the token typed, which the server's params may lack.
+  function cardError(e, card) {
+    if (e && e.code === 'bad_card' && !(e.params && e.params.card)) e.params = Object.assign({}, e.params, { card });
+    return e;
   }
   function focusCard() {
     if (document.activeElement !== el.input) el.input.focus({ preventScroll: true });
@@ -155,7 +169,7 @@ window.Bac.ready.then(() => (function (Bac) {
       if (res && Array.isArray(res.events) && !S.streamLive) for (const e of res.events) logLine(describeEvent(e, { game: S.game, me: S.me }), 'ok', e.seq, e.at);
       return true;
     } catch (e) {
-      logLine(t('dealer.refused', { what: label || body.cmd, why: Bac.errorText(e) }) + (e.code ? ' [' + e.code + ']' : ''), 'refused');
+      logLine(t('dealer.refused', { what: label || body.cmd, why: Bac.errorText(e) }), 'refused', 0, null, e.code);
       Bac.toastError(e);
       return false;
     }
@@ -178,8 +192,9 @@ window.Bac.ready.then(() => (function (Bac) {
           await post(body);
         } catch (e) {
           el.input.value = tokens.join(' ');
+          cardError(e, card);
           showError(e);
-          logLine(t('dealer.refused', { what: card, why: Bac.errorText(e) }) + ' [' + e.code + ']', 'refused');
+          logLine(t('dealer.refused', { what: card, why: Bac.errorText(e) }), 'refused', 0, null, e.code);
           el.input.focus();
           el.input.setSelectionRange(0, card.length);
           return;
@@ -252,11 +267,13 @@ window.Bac.ready.then(() => (function (Bac) {
     try {
       body = COMMANDS[cmd]();
     } catch (e) {
-      showError({ message: e.message, code: 'bad_request' });
+      showError({ text: e.message });
       return;
     }
     if (btn) btn.disabled = true;
-    const ok = await run(body, cmd.replace(/_/g, ' '));
+    // The log names the command as its button does, in the console's language.
+    const label = btn ? ((btn.querySelector('[data-i18n]') || btn).textContent || '').trim() : '';
+    const ok = await run(body, label || cmd.replace(/_/g, ' '));
     if (btn) btn.disabled = false;
     if (ok) {
       for (const i of CLEAR_AFTER[cmd] || []) { if (i.type === 'checkbox') i.checked = false; else i.value = ''; }
@@ -320,8 +337,57 @@ window.Bac.ready.then(() => (function (Bac) {
     fn();
   });
 
+  // ---- Method C: hand the shoe to a player (Tiger 3.9.4.1, the pit's discretion) -------------
+  // At a table whose state has method_c, who holds the shoe (by name, as the stream shows
+  // players) and a field to hand it to a player by account id (this round's bettors, as
+  // staff's view of the wagers names them, offered), POST /hand-shoe.
+  const shoe = (() => {
+    const list = h('datalist', { id: 'hand-shoe-players' });
+    const input = h('input', { id: 'hand-shoe-player', class: 'input', list: 'hand-shoe-players', autocomplete: 'off', spellcheck: 'false' });
+    const holder = h('span', { class: 'muted', id: 'hand-shoe-holder', role: 'status' });
+    const button = h('button', { type: 'button', class: 'btn', id: 'hand-shoe' });
+    const label = h('label', { for: 'hand-shoe-player' });
+    const box = h('div', { class: 'row hand-shoe', id: 'hand-shoe-row', hidden: true }, label, input, list, button, holder);
+    const commands = document.querySelector('[data-i18n-aria="dealer.commands"]');
+    if (commands) commands.appendChild(box);
+    let offered = '';
+    async function hand() {
+      const player = input.value.trim();
+      if (!player) { input.focus(); return; }
+      button.disabled = true;
+      try {
+        await api('POST', '/api/tables/' + encodeURIComponent(tableId) + '/hand-shoe', { player });
+        logLine(t('shoe.handed', { who: player }), 'ok');
+        input.value = '';
+      } catch (e) {
+        logLine(t('dealer.refused', { what: t('shoe.hand'), why: Bac.errorText(e) }), 'refused', 0, null, e.code);
+        Bac.toastError(e);
+      } finally {
+        button.disabled = false;
+      }
+    }
+    button.addEventListener('click', hand);
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); hand(); } });
+    return function render() {
+      const mc = S.state && S.state.method_c;
+      show(box, !!mc);
+      if (!mc) return;
+      setText(label, t('shoe.hand_to'));
+      setAttr(input, 'placeholder', t('shoe.hand_player'));
+      setText(button, t('shoe.hand'));
+      setText(holder, mc.holder ? t('shoe.holds', { who: Bac.personName(mc.holder) }) : t('shoe.nobody'));
+      const players = [...new Set((S.state.wagers || []).map((w) => w.player))].filter(Boolean);
+      if (players.join(' ') !== offered) {
+        offered = players.join(' ');
+        list.replaceChildren(...players.map((p) => h('option', { value: p })));
+      }
+    };
+  })();
+  setInterval(() => shoe(), 500);
+
   // ---- the stream ---------------------------------------------------------------------------
   function onMessage(m) {
+    if (m.names) Bac.rememberNames(m.names); // the squeezer by name (web/API.md, "Display names")
     switch (m.type) {
       case 'snapshot':
         if (m.server_time) clock.sync(m.server_time);
@@ -332,9 +398,9 @@ window.Bac.ready.then(() => (function (Bac) {
           setAttr(el.totals, 'data-currency', m.table.currency || null);
         }
         if (m.game) S.game = m.game;
-        setText(el.tableName, t('dealer.title', { name: (S.table && S.table.name) || tableId }));
+        setText(el.tableName, t('dealer.title', { name: Bac.nameOf(S.table, tableId) }));
         setText(el.gameName, Bac.ts((S.game && S.game.name) || ''));
-        document.title = t('dealer.title', { name: (S.table && S.table.name) || tableId });
+        document.title = t('dealer.title', { name: Bac.nameOf(S.table, tableId) });
         show(cmdButton('end_session'), !!(S.game && (S.game.bets || []).some((b) => b.kind === 'dragon')));
         S.state = m.state;
         if (!m.polled) logLine(t('dealer.connected', { n: m.state ? m.state.round : '?', phase: phaseText(m.state, S.game) }), 'ok', m.state && m.state.seq);
@@ -374,6 +440,7 @@ window.Bac.ready.then(() => (function (Bac) {
       const snap = await api('GET', '/api/tables/' + encodeURIComponent(tableId));
       if (snap && snap.state && (!S.state || snap.state.seq >= S.state.seq || ++resyncTries > 5)) {
         resyncTries = 0;
+        Bac.rememberNames(snap.names);
         S.state = snap.state;
         if (snap.server_time) clock.sync(snap.server_time);
         invalidate();

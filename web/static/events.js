@@ -39,6 +39,21 @@
   }
   function cardsText(cards) { return (cards || []).join(' '); }
 
+  // Players by name, never by account id: the public table stream and a table's snapshot name
+  // a player by a public handle and carry, in "names", how each is shown (web/API.md, "Display
+  // names"). rememberNames keeps them; personName words one: their name, "Player 4821" for
+  // one without, a bot marked as one; a handle never seen (or a staff view's id) as it is.
+  const people = {};
+  function rememberNames(names) {
+    if (names && typeof names === 'object') Object.assign(people, names);
+  }
+  function personName(who) {
+    const p = who ? people[who] : null;
+    if (!p) return who || '';
+    const name = p.name || (p.number ? t('name.player_n', { n: p.number }) : who);
+    return p.bot ? t('name.bot', { name }) : name;
+  }
+
   // One line for an event. ctx: {game, me} (me: the signed-in account, to mark "you").
   function describeEvent(e, ctx) {
     const game = ctx && ctx.game;
@@ -64,20 +79,33 @@
       case 'betting_closed': return t('ev.betting_closed') + (e.betting_round > 1 ? ' ' + t('wager.round', { n: e.betting_round }) : '') + by;
       case 'wager_placed': {
         const w = e.wager || {};
-        const who = w.player && w.player === myId ? t('ev.your_wager') : w.player ? t('ev.wager_by', { who: w.player }) : t('ev.wager');
+        const who = w.player && w.player === myId ? t('ev.your_wager') : w.player ? t('ev.wager_by', { who: personName(w.player) }) : t('ev.wager');
         return who + wagerText(game, w) + (w.placed_by ? ' ' + t('ev.placed_by', { who: w.placed_by }) : '');
+      }
+      case 'wager_raised': // a chip on a spot raises its one wager; one taken back lowers it
+      case 'wager_lowered': {
+        const w = e.wager || {};
+        const who = w.player && w.player === myId ? t('ev.your_wager') : w.player ? t('ev.wager_by', { who: personName(w.player) }) : t('ev.wager');
+        const k = e.type === 'wager_raised' ? 'ev.raised' : 'ev.lowered';
+        return who + t(k, { bet: betName(game, w.bet), total: fmtMoney(w.stake), chip: fmtMoney(e.amount) }) + by;
       }
       case 'wager_withdrawn': {
         const list = (e.withdrawn || []).map((w) => wagerText(game, w)).join(', ');
-        const who = e.player && e.player === myId ? t('ev.you_withdrew') : e.player ? t('ev.withdrew', { who: e.player }) : t('ev.withdrawn');
+        const who = e.player && e.player === myId ? t('ev.you_withdrew') : e.player ? t('ev.withdrew', { who: personName(e.player) }) : t('ev.withdrawn');
         return who + (list || t('none'));
       }
       case 'card_dealt': {
         const c = e.card || {};
         const card = c.card ? t('ev.card', { card: c.card, pos: positionName(c.position) }) : t('ev.card_down', { pos: positionName(c.position) });
-        return card + (c.hidden && c.for ? ' ' + t('ev.card_for', { who: c.for }) : '') + (c.left !== undefined ? ' ' + t('ev.left', { n: c.left }) : '');
+        return card + (c.hidden && c.for ? ' ' + t('ev.card_for', { who: personName(c.for) }) : '') + (c.left !== undefined ? ' ' + t('ev.left', { n: c.left }) : '');
       }
-      case 'squeeze_started': return t('ev.squeeze_started', { who: e.player, side: winnerName(e.side) });
+      case 'shoe_passed': { // Method C (Tiger 3.11): who holds the shoe now, and why
+        const me = ctx && ctx.me, mine = me && ((me.public && me.public.handle) || me.id);
+        const who = !e.player ? '' : mine === e.player ? t('shoe.you') : (personName(e.player) !== e.player ? personName(e.player) : t('shoe.a_player'));
+        const why = e.reason && Bac.has('shoe.reason.' + e.reason) ? ' (' + t('shoe.reason.' + e.reason) + ')' : '';
+        return (who ? t('shoe.ev_passed', { who }) : t('shoe.ev_nobody')) + why;
+      }
+      case 'squeeze_started': return t('ev.squeeze_started', { who: personName(e.player), side: winnerName(e.side) });
       case 'squeeze_ended': return t('ev.squeeze_ended', { side: winnerName(e.side), cards: cardsText(e.cards) }) + by;
       case 'cards_corrected': return t('ev.corrected') + by + ': ' + cardsText(e.cards) + why;
       case 'simultaneous_draw':
@@ -116,6 +144,7 @@
   // The recall of one round (GET /rounds): its result, its cards in deal order, every step,
   // and the caller's wagers and settlements. ctx: {game, me}.
   function recallView(r, ctx) {
+    rememberNames(r.names); // the players its events show, by handle
     const game = ctx && ctx.game;
     const me = ctx && ctx.me;
     const mineOf = (list) => (me ? (list || []).filter((x) => x.player === me.id) : list || []);
@@ -160,5 +189,5 @@
     return box;
   }
 
-  Object.assign(Bac, { resultHeadline, resultFlags, wagerText, settlementText, describeEvent, netOf, recallView });
+  Object.assign(Bac, { resultHeadline, resultFlags, wagerText, settlementText, describeEvent, netOf, recallView, rememberNames, personName });
 })(window.Bac);

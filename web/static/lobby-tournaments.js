@@ -55,7 +55,7 @@ window.Bac.ready.then(() => (function (Bac) {
 
   function meId() {
     const me = window.BacLobby && window.BacLobby.me && window.BacLobby.me();
-    return me && me.role === 'player' ? me.id : '';
+    return me && me.role === 'player' ? (me.public && me.public.handle) || me.id : ''; // the tables name players by handle
   }
 
   // One session table, one line: table and session, phase, round, Watch (or Play, at the

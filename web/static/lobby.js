@@ -46,7 +46,7 @@ window.Bac.ready.then(() => (function (Bac) {
       road: h('div', { class: 'tc-road' }),
       links: h('div', { class: 'tc-links' }),
     };
-    const link = h('a', { class: 'stretched', href: '/table/' + encodeURIComponent(tv.id), 'aria-label': t('lobby.open', { name: tv.name || tv.id }) });
+    const link = h('a', { class: 'stretched', href: '/table/' + encodeURIComponent(tv.id), 'aria-label': t('lobby.open', { name: Bac.nameOf(tv, tv.id) }) });
     const root = h('article', { class: 'table-card', 'data-table': tv.id },
       link,
       h('div', { class: 'tc-head' }, h('div', { class: 'tc-titles' }, parts.name, parts.game), parts.paused, parts.mode),
@@ -78,10 +78,10 @@ window.Bac.ready.then(() => (function (Bac) {
   function update(c, tv) {
     c.entry = tv;
     const p = c.parts;
-    setText(p.name, tv.name || tv.id);
-    setAttr(p.name, 'title', tv.name || tv.id);
+    setText(p.name, Bac.nameOf(tv, tv.id));
+    setAttr(p.name, 'title', Bac.nameOf(tv, tv.id));
     const gname = Bac.ts(gameNames[tv.game] || tv.game || '');
-    setText(p.game, gname === tv.name ? '' : gname);
+    setText(p.game, gname === tv.name || gname === Bac.nameOf(tv) ? '' : gname);
     setText(p.mode, tv.mode === 'dealer' ? t('lobby.mode_dealer') : tv.mode === 'auto' ? t('lobby.mode_auto') : tv.mode || '');
     setAttr(p.mode, 'title', tv.mode === 'dealer' ? t('lobby.mode_dealer_title') : t('lobby.mode_auto_title'));
     // A table the pit paused stays in the lobby, marked (a closed one is not listed).

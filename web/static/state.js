@@ -168,6 +168,10 @@
         return false;
       case 'wager_placed': // a dealer's or pit's full view sees every wager as an event
         return foldWager(st, e, game);
+      case 'wager_raised':
+      case 'wager_lowered':
+        restake(st, e);
+        return false;
       case 'wager_withdrawn':
         dropWagers(st, (e.withdrawn || []).map((w) => w.id));
         return false;
@@ -192,6 +196,15 @@
     if (!st[key].some((x) => x.id === w.id)) st[key] = st[key].concat([w]);
     return false;
   }
+  // restake sets a wager's new total after a chip raised it or was taken back: a spot holds
+  // one wager a round, and the event carries it at its new total (its stake).
+  function restake(st, e) {
+    const w = e.wager;
+    if (!w) return;
+    for (const k of ['wagers', 'dragon']) {
+      if ((st[k] || []).some((x) => x.id === w.id)) st[k] = st[k].map((x) => (x.id === w.id ? Object.assign({}, x, { stake: w.stake }) : x));
+    }
+  }
   function dropWagers(st, ids) {
     if (!ids.length) return;
     const gone = new Set(ids);
@@ -209,6 +222,12 @@
         if (e.seq <= (st.seq || 0)) return false;
         st.seq = e.seq;
         return foldWager(st, e, game);
+      case 'wager_raised':
+      case 'wager_lowered':
+        if (e.seq <= (st.seq || 0)) return false;
+        st.seq = e.seq;
+        restake(st, e);
+        return false;
       case 'wager_withdrawn':
         if (e.seq <= (st.seq || 0)) return false;
         st.seq = e.seq;

@@ -1,9 +1,11 @@
 /* table-bets.js: the betting layout of the player's table, built from GAME (every bet of the
    game, main bets large, side bets small, Dragon bets in the Dragon panel), the chip tray, and
-   Undo / Clear / Rebet / Double. Every amount shown is the server's: stakes from state.wagers,
+   Undo (table-undo.js) / Clear / Rebet / Double. Every amount shown is the server's: stakes from state.wagers,
    table totals from state.totals, balances from the server's answers. A spot the table's
    placement rules would refuse now (RWS 3.3 one side, RWS 3.4 side bets beside a main bet; a
-   Bet on Baccarat bet not offered; the connection down) is disabled and says why. Needs app.js. */
+   Bet on Baccarat bet not offered; the connection down) is disabled and says why. Once the
+   round is settled each spot says how it went (won, lost, push: data-outcome) and what came
+   back. Needs app.js and table-undo.js. */
 'use strict';
 (function (Bac) {
   const { api, h, setText, setAttr, toggle, fmtMoney, fmtCash, chipLabel, uuid, toast, toastError, betOf, betName, isDecimal, normPrices, t, tn } = Bac;
@@ -90,7 +92,6 @@
       dragon: document.getElementById('dragon-bets'),
       chips: document.getElementById('chips'),
       hint: document.getElementById('bet-hint'),
-      undo: document.getElementById('undo'),
       clear: document.getElementById('clear'),
       rebet: document.getElementById('rebet'),
       double: document.getElementById('double'),
@@ -102,6 +103,8 @@
     const spots = new Map(); // bet id → {btn, parts}
     let builtFor = '';
     let busy = 0; // batch actions in flight (Rebet, Double)
+    const undoer = Bac.createUndo({ S, tableId: ctx.tableId, mine, mergeWager: ctx.mergeWager, dropWagers: ctx.dropWagers,
+      setBalance: ctx.setBalance, invalidate: ctx.invalidate });
 
     // ---- chips ------------------------------------------------------------------------
     // The colour of a chip, or of a stack worth v: the set's largest chip at or under it.
@@ -131,7 +134,7 @@
       setAttr(el.chips, 'data-currency', cur || null);
       el.chips.textContent = '';
       for (const v of chips) {
-        el.chips.appendChild(h('button', { type: 'button', class: 'chip ' + chipClass(v), 'data-chip': v,
+        el.chips.appendChild(h('button', { type: 'button', class: 'chip ' + chipClass(v) + faceClass(chipLabel(v)), 'data-chip': v,
           'aria-pressed': v === chip ? 'true' : 'false', title: t('chip.title', { amount: fmtCash(v) }), 'aria-label': t('chip.title', { amount: fmtCash(v) }),
           onclick: () => selectChip(v) }, chipLabel(v)));
       }
@@ -143,6 +146,12 @@
       }
       setText(tag, cur && cur !== 'XXX' && !/^CHIPS:/.test(cur) ? cur : '');
       tag.hidden = !tag.textContent;
+    }
+    // A face of four characters or more ("1000", "2.5万", "1.001") takes a smaller font, so
+    // every chip's label stays on one line inside it in every language.
+    function faceClass(label) {
+      const n = Array.from(String(label)).length;
+      return n >= 6 ? ' face-6' : n === 5 ? ' face-5' : n === 4 ? ' face-4' : '';
     }
     function selectChip(v) {
       chip = v;
@@ -162,6 +171,7 @@
         limits: h('span', { class: 'spot-limits' }),
         total: h('span', { class: 'spot-total' }),
         outcome: h('span', { class: 'spot-outcome' }),
+        back: h('span', { class: 'spot-back' }),
         why: h('span', { class: 'spot-why', id: 'why-' + bet.id }),
         // The player's chips sit in the flow below the labels, never over them.
         stack: h('span', { class: 'chip-stack', hidden: true },
@@ -172,7 +182,7 @@
       h('span', { class: 'spot-name' }, name),
       parts.pays,
       kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((x) => h('div', null, tierLabel(x.event) + ' ' + x.pays))) : null,
-      parts.limits, parts.total, parts.outcome, parts.stack, parts.why);
+      parts.limits, parts.total, parts.outcome, parts.back, parts.stack, parts.why);
       spots.set(bet.id, { btn, parts, bet, last: {} });
       return btn;
     }
@@ -218,19 +228,23 @@
       const st = S.state || {};
       const out = new Map();
       const add = (bet, stake, extra) => {
-        const cur = out.get(bet) || { sum: 0, n: 0, riding: false, win: 0, lose: 0, net: 0 };
-        cur.sum += Math.trunc(Number(stake) || 0);
+        const cur = out.get(bet) || { sum: 0n, n: 0, riding: false, win: 0, lose: 0, push: 0, void: 0, net: 0n, back: 0n };
+        cur.sum += BigInt(Math.trunc(Number(stake) || 0));
         cur.n += 1;
         if (extra) {
           if (extra.riding) cur.riding = true;
-          if (extra.outcome === 'win') { cur.win++; cur.net += Math.trunc(Number(extra.net) || 0); }
-          if (extra.outcome === 'lose') cur.lose++;
+          if (extra.outcome === 'win') cur.win++;
+          else if (extra.outcome === 'lose') cur.lose++;
+          else if (extra.outcome === 'void') cur.void++;
+          else if (extra.outcome) cur.push++;
+          cur.net += BigInt(Math.trunc(Number(extra.net) || 0));
+          cur.back += BigInt(Math.trunc(Number(extra.returned) || 0));
         }
         out.set(bet, cur);
       };
       const sv = settledView();
       if (sv) {
-        for (const s of sv.settlements || []) add(s.bet, s.stake, { riding: s.rides, outcome: s.outcome, net: s.net });
+        for (const s of sv.settlements || []) add(s.bet, s.stake, { riding: s.rides, outcome: s.outcome, net: s.net, returned: s.rides ? 0 : s.returned });
       } else {
         for (const w of mine(st.wagers)) add(w.bet, w.stake, { riding: w.riding });
         for (const w of mine(st.riding)) add(w.bet, w.stake, { riding: true });
@@ -307,7 +321,7 @@
         if (p.stack.hidden !== !m) p.stack.hidden = !m;
         if (m) {
           const chipEl = p.stack.children[0];
-          const cc = 'chip ' + chipClass(m.sum);
+          const cc = 'chip ' + chipClass(m.sum) + faceClass(chipLabel(m.sum));
           if (chipEl.className !== cc) chipEl.className = cc;
           setText(chipEl, chipLabel(m.sum));
           setText(p.stack.children[1], fmtMoney(m.sum));
@@ -316,9 +330,13 @@
         setAttr(s.btn, 'data-mine', m ? m.sum : null);
         toggle(s.btn, 'has-mine', !!m);
         toggle(s.btn, 'riding', !!(m && m.riding));
+        // The round's outcome on the spot: won (and what came back), lost, or a push (the stake back).
+        const outcome = sv && m ? (m.win ? 'win' : m.push ? 'push' : m.lose ? 'lose' : m.void ? 'void' : '') : '';
+        setAttr(s.btn, 'data-outcome', outcome || null);
         toggle(s.btn, 'won', !!(sv && ((m && m.win) || id === winner)));
-        toggle(s.btn, 'lost', !!(sv && m && m.lose && !m.win));
-        setText(p.outcome, sv && m && m.win ? '+' + fmtCash(m.net) : '');
+        toggle(s.btn, 'lost', outcome === 'lose');
+        setText(p.outcome, outcome === 'win' ? '+' + fmtCash(m.net > 0n ? m.net : 0n) : outcome ? t('outcome.' + outcome) : '');
+        setText(p.back, outcome !== 'lose' && outcome && m.back > 0n ? t('result.back', { amount: fmtCash(m.back) }) : '');
         let enabled = play.ok && (bet.kind === 'dragon' ? dragonOpen() : open);
         let why = '';
         if (enabled && dec && (!price || !price.offered)) { enabled = false; why = t('why.not_offered'); }
@@ -329,7 +347,7 @@
       }
       const anyMine = mine(st.wagers).length + mine(st.dragon).length > 0;
       const canAct = play.ok && open && !busy;
-      el.undo.disabled = !(canAct && anyMine);
+      undoer.update(canAct, sv && sv.settlements);
       el.clear.disabled = !(canAct && anyMine);
       el.double.disabled = !(canAct && mine(st.wagers).length > 0);
       el.rebet.disabled = !canAct;
@@ -360,7 +378,7 @@
       for (let attempt = 0; ; attempt++) {
         try {
           const res = await api('POST', '/api/tables/' + encodeURIComponent(ctx.tableId) + '/wagers', body);
-          if (res && res.wager) { ctx.mergeWager(res.wager); Bac.sound.chip(); }
+          if (res && res.wager) { ctx.mergeWager(res.wager); undoer.placed(res, stake); Bac.sound.chip(); }
           if (res && typeof res.balance === 'number') ctx.setBalance(res.balance);
           return res;
         } catch (e) {
@@ -388,16 +406,6 @@
       ctx.dropWagers(list.map((w) => w.id));
       if (res && typeof res.balance === 'number') ctx.setBalance(res.balance);
       return list;
-    }
-    async function undo() {
-      const st = S.state;
-      const list = mine(st.wagers).concat(mine(st.dragon)).filter((w) => w.round === st.round);
-      if (!list.length) { toast(t('toast.no_undo')); return; }
-      const last = list.reduce((a, b) => (b.id > a.id ? b : a));
-      try {
-        const got = await withdraw(last.id);
-        toast(got.length ? t('toast.withdrawn', { list: got.map((w) => Bac.wagerText(S.game, w)).join(', ') }) : t('toast.nothing_withdrawn'));
-      } catch (e) { toastError(e); }
     }
     async function clearAll() {
       try {
@@ -462,7 +470,6 @@
       await placeAll(list.map((w) => ({ bet: w.bet, stake: w.stake })), 'double');
     }
 
-    el.undo.addEventListener('click', undo);
     el.clear.addEventListener('click', clearAll);
     el.rebet.addEventListener('click', rebet);
     el.double.addEventListener('click', double);
@@ -473,7 +480,7 @@
       const n = Number(e.key);
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (n >= 1 && n <= chips.length) { selectChip(chips[n - 1]); ctx.invalidate(); }
-      else if (k === 'u' && !el.undo.disabled) undo();
+      else if (k === 'u' && !document.getElementById('undo').disabled && !document.getElementById('undo').hidden) undoer.undo();
       else if (SPOT_KEYS[k] && spots.has(SPOT_KEYS[k]) && !spots.get(SPOT_KEYS[k]).btn.disabled) onSpot(SPOT_KEYS[k]);
       else if (k === 'r' && !el.rebet.disabled) rebet();
       else if (k === 'd' && !el.double.disabled) double();

@@ -6,7 +6,10 @@
    about six a second at most; both cards lifted all the way, or Reveal, sends POST /reveal.
    Everyone else follows the same peel from the stream's "peel" messages, over a blank face:
    the card reaches them only with the reveal (squeeze_ended). While the player squeezes, the
-   panel has the keyboard (S.squeezing: the betting keys stand aside). Needs app.js. */
+   panel has the keyboard (S.squeezing: the betting keys stand aside). The squeezer is named by
+   their public handle and shown by their display name (events.js personName): a page knows its
+   own player's handle from /api/me ("public"), never another player's account id. Needs app.js
+   and events.js. */
 'use strict';
 (function (Bac) {
   const { api, h, setText, setAttr, toggle, show, clock, cardEl, positionName, winnerName, toastError, t } = Bac;
@@ -15,6 +18,8 @@
   const PEEL_EVERY = 170; // ms between peels sent: about six a second, well inside the rate limit
   const POSITIONS = { player: ['P1', 'P2'], banker: ['B1', 'B2'] }; // a hand's two cards in deal order
   const clamp = (n) => Math.max(0, Math.min(100, Math.round(n)));
+  // How the stream names this page's player: their handle (their id where the server shows ids).
+  const meAs = (me) => (me ? (me.public && me.public.handle) || me.id : '');
 
   // ctx: {S, tableId, invalidate()}
   Bac.createSqueeze = function (ctx) {
@@ -81,7 +86,7 @@
     function update() {
       const st = S.state;
       const sq = st && st.squeeze;
-      const k = sq ? [st.round, sq.side, sq.squeezer, S.me ? S.me.id : ''].join(':') : '';
+      const k = sq ? [st.round, sq.side, sq.squeezer, meAs(S.me)].join(':') : '';
       if (k !== key) begin(k, sq);
       S.squeezing = mine && !S.offline;
       if (!sq) return;
@@ -93,7 +98,7 @@
     // begin shows a new squeeze (or none): lifts at 0, the first card picked.
     function begin(k, sq) {
       key = k;
-      mine = !!(sq && S.me && S.me.id === sq.squeezer);
+      mine = !!(sq && S.me && meAs(S.me) === sq.squeezer);
       lifts = [0, 0];
       sent = [0, 0];
       selected = 0;
@@ -106,7 +111,7 @@
       const side = winnerName(sq.side);
       setAttr(el.box, 'data-side', sq.side);
       setAttr(el.box, 'data-mode', mine ? 'squeezer' : 'watcher');
-      setText(el.title, mine ? t('squeeze.yours', { side }) : t('squeeze.watching', { who: sq.squeezer, side }));
+      setText(el.title, mine ? t('squeeze.yours', { side }) : t('squeeze.watching', { who: Bac.personName(sq.squeezer), side }));
       setText(el.note, mine ? t('squeeze.keys') : t('squeeze.watch_note'));
       show(el.reveal, mine);
       cards.forEach((c, i) => {

@@ -105,14 +105,19 @@ window.Bac.ready.then(() => (function (Bac) {
     const id = S.me && S.me.id;
     return id ? (list || []).filter((x) => x.player === id) : [];
   }
-  // A wager the server just accepted shows at once; its "mine" event then finds it there.
-  function mergeWager(w) {
+  // A wager the server just accepted shows at once; its "mine" event then finds it there. A
+  // chip added to a spot raises its one wager (wager_raised): the answer carries the wager's
+  // new total, which replaces a smaller one shown (an answer overtaken by the next chip's
+  // event is older); a chip taken back (Undo, exact) lowers it.
+  function mergeWager(w, exact) {
     const st = S.state;
     if (!st || !w || w.round !== st.round) return;
     const bet = Bac.betOf(S.game, w.bet);
     const key = bet && bet.kind === 'dragon' ? 'dragon' : 'wagers';
     const list = st[key] || [];
-    if (!list.some((x) => x.id === w.id)) st[key] = list.concat([w]);
+    const i = list.findIndex((x) => x.id === w.id);
+    if (i < 0) st[key] = list.concat([w]);
+    else if (exact ? list[i].stake !== w.stake : w.stake > list[i].stake) st[key] = list.map((x, j) => (j === i ? Object.assign({}, x, w) : x));
     invalidate();
   }
   function dropWagers(ids) {
@@ -330,6 +335,7 @@ window.Bac.ready.then(() => (function (Bac) {
 
   // ---- messages ----------------------------------------------------------------------------
   function applySnapshot(m) {
+    if (m.names) Bac.rememberNames(m.names);
     if (m.server_time) clock.sync(m.server_time);
     if (m.table) {
       S.table = m.table;
@@ -339,10 +345,10 @@ window.Bac.ready.then(() => (function (Bac) {
     }
     if (m.game) S.game = m.game;
     video.configure(S.table);
-    setText(el.tableName, (S.table && S.table.name) || tableId);
+    setText(el.tableName, Bac.nameOf(S.table, tableId));
     const gname = Bac.ts((S.game && S.game.name) || (S.table && S.table.game) || '');
-    setText(el.gameName, S.table && gname === S.table.name ? '' : gname);
-    document.title = ((S.table && S.table.name) || tableId) + ' · Baccarat';
+    setText(el.gameName, S.table && (gname === S.table.name || gname === Bac.nameOf(S.table)) ? '' : gname);
+    document.title = Bac.nameOf(S.table, tableId) + ' · Baccarat';
     bets.build(S.game);
     if (m.roads) setRoads(m.roads);
     setState(m.state);
@@ -450,7 +456,10 @@ window.Bac.ready.then(() => (function (Bac) {
       case 'round_settled':
         S.result = { round: e.round, result: e.result || (S.result && S.result.round === e.round ? S.result.result : null), settlements: list, seq: e.seq };
         video.hold(e.at, () => {
-          if (list.length) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtCash(net < 0n ? -net : net) }), { kind: net > 0n ? 'win' : 'info' });
+          // Even: the stakes came back (a push says what was returned, not the net of 0).
+          const back = list.reduce((a, x) => a + BigInt(Math.trunc(Number(x.rides ? 0 : x.returned) || 0)), 0n);
+          // (stakes that ride on into the next round came back to nobody: they stay on the spots)
+          if (list.length && (net !== 0n || back > 0n)) toast(t(net > 0n ? 'toast.won' : net < 0n ? 'toast.lost' : 'toast.back', { amount: fmtCash(net < 0n ? -net : net === 0n ? back : net) }), { kind: net > 0n ? 'win' : 'info' });
           if (net > 0n) Bac.sound.win();
         });
         break;
@@ -552,6 +561,7 @@ window.Bac.ready.then(() => (function (Bac) {
     video.record(m); // the stage's frame of the state this message left
   }
   function take(m) {
+    if (m.names) Bac.rememberNames(m.names); // how the players an event shows are shown
     switch (m.type) {
       case 'snapshot': applySnapshot(m); break;
       case 'event':

@@ -94,6 +94,14 @@ window.Bac.ready.then(() => (function (Bac) {
     return missing || !!(rec && rec.ended) || v.state.round > session.round || v.phase === 'finished' || v.phase === 'cancelled';
   }
 
+  // A player by name: the view names players by handle, with names (web/API.md, "Display
+  // names"); a handle without a name (a staff view's id) as it is.
+  function nameOf(v, p) {
+    const n = v.names && v.names[p];
+    if (!n) return p;
+    return n.name || (n.number ? t('name.player_n', { n: n.number }) : p);
+  }
+
   function render(v, force) {
     view = v;
     ensurePanel();
@@ -125,7 +133,7 @@ window.Bac.ready.then(() => (function (Bac) {
       for (const s of (v.state.leaderboard || []).filter((x) => session.players.includes(x.player))) {
         body.appendChild(h('tr', { 'data-player': s.player, 'data-chips': s.chips, class: me && s.player === me.player ? 'me' : null },
           h('td', { class: 'num' }, s.rank),
-          h('td', null, h('span', { class: 'player', 'data-player': s.player }, s.player), v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null),
+          h('td', null, h('span', { class: 'player', 'data-player': s.player }, nameOf(v, s.player)), v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null),
           h('td', { class: 'num' }, Bac.fmtInt(s.chips)),
           h('td', { class: 'muted' }, s.eliminated ? t('tournament.status.eliminated') : s.advances ? t('tournament.status.advances') : '')));
       }
@@ -134,7 +142,7 @@ window.Bac.ready.then(() => (function (Bac) {
       for (const s of rec.seats || []) {
         body.appendChild(h('tr', { 'data-player': s.player, 'data-chips': s.end, class: me && s.player === me.player ? 'me' : null },
           h('td', { class: 'num' }, ''),
-          h('td', null, h('span', { class: 'player', 'data-player': s.player }, s.player), v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null),
+          h('td', null, h('span', { class: 'player', 'data-player': s.player }, nameOf(v, s.player)), v.bots.includes(s.player) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null),
           h('td', { class: 'num' }, Bac.fmtInt(s.end)), h('td')));
       }
     }

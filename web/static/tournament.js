@@ -29,8 +29,17 @@ window.Bac.ready.then(() => (function (Bac) {
   const money = (n, cur) => (window.BacCurrency ? window.BacCurrency.format(n, units) : fmtMoney(n)) + (cur && cur !== 'XXX' ? ' ' + cur : '');
   const when = (iso) => Bac.fmtDate(iso);
   const timeOf = (iso) => { const d = new Date(iso); return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(Bac.lang); };
+  // Players are named by their public handle and shown by name (v.names: web/API.md, "Display
+  // names"), never by account id; a handle without a name (a staff view's id) as it is.
+  let names = {};
+  const myself = () => (me ? (me.public && me.public.handle) || me.id : '');
+  function nameOf(p) {
+    const n = names[p];
+    if (!n) return p;
+    return n.name || (n.number ? t('name.player_n', { n: n.number }) : p);
+  }
   function playerEl(p, bots) {
-    return [h('span', { class: 'player', 'data-player': p }, p),
+    return [h('span', { class: 'player', 'data-player': p }, nameOf(p)),
       (bots || []).includes(p) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null];
   }
   // The game's English name, which the server's words translate (srv:…).
@@ -112,6 +121,7 @@ window.Bac.ready.then(() => (function (Bac) {
 
   function render(v) {
     view = v;
+    names = v.names || {};
     units = v.minor_units;
     document.title = Bac.tournamentName(v) + ' · Baccarat';
     setText($('#t-name'), Bac.tournamentName(v));
@@ -200,7 +210,7 @@ window.Bac.ready.then(() => (function (Bac) {
   function renderLeaderboard(v) {
     const body = $('#t-leaderboard tbody');
     body.textContent = '';
-    const mine = me && me.id;
+    const mine = myself();
     const rows = v.state.leaderboard || [];
     if (!rows.length) {
       for (const e of v.state.entrants || []) {
@@ -310,7 +320,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const body = $('#t-results tbody');
     body.textContent = '';
     for (const r of rs) {
-      body.appendChild(h('tr', { 'data-player': r.player, class: me && r.player === me.id ? 'me' : null },
+      body.appendChild(h('tr', { 'data-player': r.player, class: me && r.player === myself() ? 'me' : null },
         h('td', { class: 'num' }, r.rank), h('td', null, playerEl(r.player, v.bots)), h('td', { class: 'num' }, chips(r.chips)),
         h('td', { class: 'num' }, r.prize ? money(r.prize, v.config.currency) : '')));
     }
