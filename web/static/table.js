@@ -175,7 +175,9 @@ window.Bac.ready.then(() => (function (Bac) {
     }
     // Bet on Baccarat: which of the three betting rounds is open.
     const multi = gameHasDecimal(S.game);
-    show(el.bettingRound, multi && st.bet_open && !st.interrupted);
+    // Its place is kept between betting rounds (out of sight), so the bets do not jump.
+    show(el.bettingRound, multi);
+    toggle(el.bettingRound, 'is-idle', !(st.bet_open && !st.interrupted));
     if (multi) {
       setText(el.bettingRound, t('bob.round', { n: st.betting_round || 1 }) + ': ' +
         (st.betting_round > 1 ? t(st.betting_round === 2 ? 'bob.after_p1' : 'bob.after_b1') : t('bob.first')));
