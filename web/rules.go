@@ -33,13 +33,16 @@ type RulesView struct {
 	Rules []string `json:"rules"`
 	// OneSide and SideNeedsMain are the placement rules a page can check before sending a
 	// wager (RWS 3.3, 3.4); the table decides.
-	OneSide       bool                   `json:"one_side"`
-	SideNeedsMain bool                   `json:"side_needs_main"`
-	Limits        map[string]table.Limit `json:"limits"`
-	MaxPerArea    int                    `json:"max_wagers_per_area,omitempty"`
-	Differential  baccarat.Money         `json:"differential,omitempty"`
-	SessionHands  int                    `json:"session_hands,omitempty"`
-	Bets          []BetRules             `json:"bets"`
+	OneSide       bool `json:"one_side"`
+	SideNeedsMain bool `json:"side_needs_main"`
+	// TieRides: Player and Banker ride on a Tie (RWS 3.9), the game's only withdrawal, so a
+	// wager placed while betting stays: a page offers no Undo.
+	TieRides     bool                   `json:"tie_rides,omitempty"`
+	Limits       map[string]table.Limit `json:"limits"`
+	MaxPerArea   int                    `json:"max_wagers_per_area,omitempty"`
+	Differential baccarat.Money         `json:"differential,omitempty"`
+	SessionHands int                    `json:"session_hands,omitempty"`
+	Bets         []BetRules             `json:"bets"`
 	// Video: the table has live video; its cards and results show as the video shows them.
 	Video *live.Video `json:"video,omitempty"`
 }
@@ -113,7 +116,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, 200, RulesView{Table: snap.Spec.ID, Game: g.ID, Name: g.Name, Decks: key.decks,
 		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: g.Rules.Lines(),
-		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, Limits: snap.State.Limits,
+		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, TieRides: g.Rules.TieRides, Limits: snap.State.Limits,
 		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: session.hands,
 		Bets: withSessions(r.Context(), bets, session), Video: snap.Spec.Video})
 }

@@ -1666,6 +1666,9 @@ type TableRules struct {
 	SideNeedsMain bool   `json:"side_needs_main"`
 	Table         string `json:"table"`
 
+	// TieRides Player and Banker wagers ride on a Tie into the next round, and only those may be taken back while betting (RWS 3.9): a page offers no Undo
+	TieRides *bool `json:"tie_rides,omitempty"`
+
 	// Tournament a tournament's game: played for chips
 	Tournament bool `json:"tournament"`
 
