@@ -336,7 +336,8 @@
         toggle(s.btn, 'won', !!(sv && ((m && m.win) || id === winner)));
         toggle(s.btn, 'lost', outcome === 'lose');
         setText(p.outcome, outcome === 'win' ? '+' + fmtCash(m.net > 0n ? m.net : 0n) : outcome ? t('outcome.' + outcome) : '');
-        setText(p.back, outcome !== 'lose' && outcome && m.back > 0n ? t('result.back', { amount: fmtCash(m.back) }) : '');
+        // Under a push's word the amount alone ("退回" then "退回 500.00" would say it twice).
+        setText(p.back, outcome !== 'lose' && outcome && m.back > 0n ? (outcome === 'push' ? fmtCash(m.back) : t('result.back', { amount: fmtCash(m.back) })) : '');
         let enabled = play.ok && (bet.kind === 'dragon' ? dragonOpen() : open);
         let why = '';
         if (enabled && dec && (!price || !price.offered)) { enabled = false; why = t('why.not_offered'); }

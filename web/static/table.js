@@ -312,6 +312,8 @@ window.Bac.ready.then(() => (function (Bac) {
   }
   function payoutValue(s) {
     if (s.outcome === 'win' || s.outcome === 'lose') return fmtCashSigned(s.net);
+    // A push is its stake back: one phrase ("Back 500.00", "退回 500.00"), not the word twice.
+    if (s.outcome === 'push' && s.returned) return t('result.back', { amount: fmtCash(s.returned) });
     return t('outcome.' + s.outcome) + (s.returned ? ', ' + t('result.back', { amount: fmtCash(s.returned) }) : '');
   }
   function flagBadges(r) {
