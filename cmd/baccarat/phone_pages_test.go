@@ -84,6 +84,9 @@ const sweepCheck = `((phone, table) => {
       for (const e of list) { const r = e.getBoundingClientRect();
         if (r.width < 1 || r.height < 1 || r.top < 0 || r.bottom > H + 0.5 || r.left < 0 || r.right > W + 0.5) out.Below.push(label(e) + ' at ' + Math.round(r.left) + ',' + Math.round(r.top) + '–' + Math.round(r.right) + ',' + Math.round(r.bottom)); }
     }
+    // Dragon bets go only before a session's first hand: while open, right under the bets.
+    const dragon = document.querySelector('#dragon-panel.dragon-open'), strip = document.querySelector('#road-strip-panel');
+    if (dragon && strip && shown(strip) && dragon.getBoundingClientRect().top > strip.getBoundingClientRect().top) out.Below.push('the open Dragon bets below the road strip');
   }
   return out;
 })`

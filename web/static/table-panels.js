@@ -3,7 +3,7 @@
    of the shoe. Needs app.js and events.js. */
 'use strict';
 (function (Bac) {
-  const { api, h, setText, setAttr, fmtSigned, toast, copyText, resultHeadline, settlementText, netOf, humanize, t } = Bac;
+  const { api, h, setText, setAttr, toggle, fmtSigned, toast, copyText, resultHeadline, settlementText, netOf, humanize, t } = Bac;
 
   // ctx: {S, tableId}
   Bac.createPanels = function (ctx) {
@@ -34,6 +34,7 @@
       const open = st.phase === 'betting' && st.bet_open && s.hands === 0;
       setText(el.dragonState, open ? t('dragon.open') : t('dragon.closed'));
       el.dragonState.className = 'badge ' + (open ? 'badge-gold' : '');
+      toggle(document.getElementById('dragon-panel'), 'dragon-open', open); // on a phone: under the bets while open
       const cur = s.current ? Bac.winnerName(s.current) + ' ×' + (s.current_run || 0) : t('none');
       el.sessionLine.textContent = '';
       Bac.append(el.sessionLine, [
