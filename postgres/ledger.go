@@ -54,31 +54,7 @@ func (db *DB) Statement(ctx context.Context, id string, page ledger.Page) ([]led
 	if err != nil {
 		return nil, err
 	}
-	var out []ledger.Entry
-	err = db.withConn(ctx, func(c *pgx.Conn) error {
-		var open bool
-		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1)`, id).Scan(&open); err != nil {
-			return err
-		}
-		if !open {
-			return ledger.NotOpen(id) // accounts are never removed, so no race with the query below
-		}
-		rows, err := c.Query(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at_ns
-			FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
-			WHERE e.account_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3`, id, page.After, page.Limit)
-		if err != nil {
-			return err
-		}
-		var e ledger.Entry
-		var at int64
-		_, err = pgx.ForEachRow(rows, []any{&e.Seq, &e.Key, &e.Amount, &e.Balance, &e.Memo, &e.Table, &e.Round, &at}, func() error {
-			e.At = time.Unix(0, at).UTC()
-			out = append(out, e)
-			return nil
-		})
-		return err
-	})
-	return out, wrap("statement", err)
+	return db.entries(ctx, id, `e.seq > $2 ORDER BY e.seq`, page.After, page.Limit)
 }
 
 // StatementBefore lists an account's entries newest first; see ledger.NewestFirst.
@@ -93,18 +69,25 @@ func (db *DB) StatementBefore(ctx context.Context, id string, before int64, limi
 	if before == 0 {
 		before = math.MaxInt64
 	}
+	return db.entries(ctx, id, `e.seq < $2 ORDER BY e.seq DESC`, before, page.Limit)
+}
+
+// entries reads up to limit of an account's entries from seq on, in the order cond gives
+// (cond: the seq's bound as $2, then ORDER BY), first telling an account never opened from
+// one with no entries.
+func (db *DB) entries(ctx context.Context, id, cond string, from int64, limit int) ([]ledger.Entry, error) {
 	var out []ledger.Entry
-	err = db.withConn(ctx, func(c *pgx.Conn) error {
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
 		var open bool
 		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1)`, id).Scan(&open); err != nil {
 			return err
 		}
 		if !open {
-			return ledger.NotOpen(id)
+			return ledger.NotOpen(id) // accounts are never removed, so no race with the query below
 		}
 		rows, err := c.Query(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at_ns
 			FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
-			WHERE e.account_id = $1 AND e.seq < $2 ORDER BY e.seq DESC LIMIT $3`, id, before, page.Limit)
+			WHERE e.account_id = $1 AND `+cond+` LIMIT $3`, id, from, limit)
 		if err != nil {
 			return err
 		}

@@ -50,35 +50,7 @@ func (db *DB) Statement(ctx context.Context, id string, page ledger.Page) ([]led
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, wrap("statement", err)
-	}
-	defer tx.Rollback()
-	var one int
-	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM accounts WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
-		return nil, ledger.NotOpen(id)
-	} else if err != nil {
-		return nil, wrap("statement", err)
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at
-		FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
-		WHERE e.account_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`, id, page.After, page.Limit)
-	if err != nil {
-		return nil, wrap("statement", err)
-	}
-	defer rows.Close()
-	var out []ledger.Entry
-	for rows.Next() {
-		var e ledger.Entry
-		var at int64
-		if err := rows.Scan(&e.Seq, &e.Key, &e.Amount, &e.Balance, &e.Memo, &e.Table, &e.Round, &at); err != nil {
-			return nil, wrap("statement", err)
-		}
-		e.At = time.Unix(0, at).UTC()
-		out = append(out, e)
-	}
-	return out, wrap("statement", rows.Err())
+	return db.entries(ctx, id, `e.seq > ? ORDER BY e.seq`, page.After, page.Limit)
 }
 
 // StatementBefore lists an account's entries newest first; see ledger.NewestFirst.
@@ -93,6 +65,13 @@ func (db *DB) StatementBefore(ctx context.Context, id string, before int64, limi
 	if before == 0 {
 		before = math.MaxInt64
 	}
+	return db.entries(ctx, id, `e.seq < ? ORDER BY e.seq DESC`, before, page.Limit)
+}
+
+// entries reads up to limit of an account's entries from seq on, in the order cond gives
+// (cond: the seq's bound with one parameter, then ORDER BY), in one read transaction that
+// first tells an account never opened from one with no entries.
+func (db *DB) entries(ctx context.Context, id, cond string, from int64, limit int) ([]ledger.Entry, error) {
 	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, wrap("statement", err)
@@ -106,7 +85,7 @@ func (db *DB) StatementBefore(ctx context.Context, id string, before int64, limi
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT e.seq, t.key, e.amount, e.balance, t.memo, t.table_id, t.round, t.at
 		FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
-		WHERE e.account_id = ? AND e.seq < ? ORDER BY e.seq DESC LIMIT ?`, id, before, page.Limit)
+		WHERE e.account_id = ? AND `+cond+` LIMIT ?`, id, from, limit)
 	if err != nil {
 		return nil, wrap("statement", err)
 	}
