@@ -191,9 +191,9 @@
       box = h('div', { id: 'toasts', 'aria-live': 'polite', role: 'status' });
       document.body.appendChild(box);
     }
-    const el = h('div', { class: 'toast toast-' + (opts.kind || 'info') },
-      h('span', { class: 'toast-msg' }, message),
-      opts.code ? h('code', { class: 'toast-code' }, opts.code) : null);
+    // A refusal's code is for support and tests (data-code), never shown: players read the
+    // sentence in their language.
+    const el = h('div', { class: 'toast toast-' + (opts.kind || 'info') }, h('span', { class: 'toast-msg' }, message));
     if (opts.code) el.setAttribute('data-code', opts.code);
     el.addEventListener('click', () => el.remove());
     box.appendChild(el);
