@@ -1,5 +1,7 @@
 package baccarat
 
+import "unicode/utf8"
+
 // MaxIDLen is the longest identifier the platform takes from outside.
 const MaxIDLen = 64
 
@@ -15,7 +17,7 @@ func CheckID(what, s string) error {
 	if len(s) > MaxIDLen {
 		return Errorf(CodeBadRequest, "%s is %d characters long: use at most %d letters, digits, _ and -", what, len(s), MaxIDLen)
 	}
-	return Errorf(CodeBadRequest, "%s %q: use 1 to %d letters (A–Z, a–z), digits, _ and -", what, truncate(s, 80), MaxIDLen)
+	return Errorf(CodeBadRequest, "%s %q: use 1 to %d letters (A–Z, a–z), digits, _ and -", what, Truncate(s, 80), MaxIDLen)
 }
 
 // ValidID reports whether s is a well-formed outside identifier (see CheckID).
@@ -32,10 +34,14 @@ func ValidID(s string) bool {
 	return true
 }
 
-// truncate shortens s for an error message, keeping it valid UTF-8 only as far as it was.
-func truncate(s string, n int) string {
+// Truncate shortens s to at most n bytes and an ellipsis, for an error message or a log line
+// that quotes what a peer sent: never mid-character, so valid UTF-8 stays valid.
+func Truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }

@@ -27,7 +27,7 @@ const MaxDisplayName = 40
 func CheckNames(what string, n Names) error {
 	for _, tag := range slices.Sorted(maps.Keys(n)) {
 		if !slices.Contains(NameLanguages, tag) {
-			return Errorf(CodeBadRequest, "%s: %q is not a language the pages speak: use %s", what, truncate(tag, 20), strings.Join(NameLanguages, ", "))
+			return Errorf(CodeBadRequest, "%s: %q is not a language the pages speak: use %s", what, Truncate(tag, 20), strings.Join(NameLanguages, ", "))
 		}
 		s := n[tag]
 		if c := utf8.RuneCountInString(s); c == 0 || c > MaxDisplayName || !utf8.ValidString(s) || strings.TrimSpace(s) != s {

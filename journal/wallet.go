@@ -245,7 +245,7 @@ func (r *Resolution) Validate() error {
 	}
 	switch {
 	case r.Action != ActionResend && r.Action != ActionSettle:
-		return bad("action %q: want resend or settle", truncateText(string(r.Action), 20))
+		return bad("action %q: want resend or settle", baccarat.Truncate(string(r.Action), 20))
 	case !printable(r.By, 100):
 		return bad("who resolves a call: 1 to 100 printable characters")
 	case r.At.IsZero():
@@ -282,13 +282,6 @@ func printable(s string, n int) bool {
 		}
 	}
 	return true
-}
-
-func truncateText(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 // Limit is a listing's limit: 1 to MaxCalls, MaxCalls for 0 or more than that.

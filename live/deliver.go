@@ -193,9 +193,9 @@ func (h *Host) signedRefusals() bool {
 func retryText(err error) string {
 	var re *seamless.RefusedError
 	if errors.As(err, &re) && re.Status != 0 {
-		return truncate("not a definite refusal, sent again: "+refusalText(err)+" (status "+strconv.Itoa(re.Status)+")", 200)
+		return baccarat.Truncate("not a definite refusal, sent again: "+refusalText(err)+" (status "+strconv.Itoa(re.Status)+")", 200)
 	}
-	return truncate(err.Error(), 200)
+	return baccarat.Truncate(err.Error(), 200)
 }
 
 // record writes what came of a round of deliveries, in one transaction, and tells the

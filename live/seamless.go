@@ -210,16 +210,9 @@ func refusalText(err error) string {
 	case errors.As(err, &ie):
 		return string(seamless.CodeInsufficientFunds) + ": balance " + strconv.FormatInt(ie.Balance, 10)
 	case errors.As(err, &re):
-		return string(re.Code) + ": " + truncate(re.Message, 200)
+		return string(re.Code) + ": " + baccarat.Truncate(re.Message, 200)
 	}
-	return truncate(err.Error(), 200)
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
+	return baccarat.Truncate(err.Error(), 200)
 }
 
 // cancelDebit gives back a debit that is still pending: it becomes cancelled and its

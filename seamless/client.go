@@ -164,13 +164,13 @@ func readAnswer(status int, body []byte) (Answer, error) {
 			Balance *baccarat.Money `json:"balance"`
 		}
 		if err := json.Unmarshal(body, &a); err != nil || a.Balance == nil {
-			return Answer{}, &OutcomeUnknownError{Err: fmt.Errorf("200 without a balance: %q", truncate(string(body), 200))}
+			return Answer{}, &OutcomeUnknownError{Err: fmt.Errorf("200 without a balance: %q", baccarat.Truncate(string(body), 200))}
 		}
 		return Answer{Balance: *a.Balance}, nil
 	case status >= 400 && status < 500:
 		var e ErrorAnswer
 		if err := json.Unmarshal(body, &e); err != nil {
-			e = ErrorAnswer{Message: truncate(strings.TrimSpace(string(body)), 200)}
+			e = ErrorAnswer{Message: baccarat.Truncate(strings.TrimSpace(string(body)), 200)}
 		}
 		if e.Error == CodeInsufficientFunds {
 			ie := &InsufficientFundsError{}
@@ -185,7 +185,7 @@ func readAnswer(status int, body []byte) (Answer, error) {
 	_ = json.Unmarshal(body, &e)
 	msg := e.Message
 	if msg == "" {
-		msg = truncate(strings.TrimSpace(string(body)), 200)
+		msg = baccarat.Truncate(strings.TrimSpace(string(body)), 200)
 	}
 	return Answer{}, &OutcomeUnknownError{Err: fmt.Errorf("status %d: %s", status, msg)}
 }

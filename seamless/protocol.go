@@ -220,19 +220,12 @@ func decode(body []byte, q request) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(q); err != nil {
-		return Refuse(CodeBadRequest, "the body is not this call's JSON: %s", truncate(err.Error(), 200))
+		return Refuse(CodeBadRequest, "the body is not this call's JSON: %s", baccarat.Truncate(err.Error(), 200))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Refuse(CodeBadRequest, "the body holds more than one JSON value: send exactly one object")
 	}
 	return q.Check()
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // encode is the canonical body of a request or answer: encoding/json of the typed value,

@@ -33,7 +33,7 @@ func CheckBot(id string) error {
 		return nil
 	}
 	return baccarat.Errorf(baccarat.CodeBadRequest, "bot id %q: a house bot's id is %q and a name of letters, digits, _ and - (%d characters in all at most)",
-		truncate(id, 80), BotPrefix, baccarat.MaxIDLen)
+		baccarat.Truncate(id, 80), BotPrefix, baccarat.MaxIDLen)
 }
 
 // checkEntrant checks the id of who a register command enters: a bot's with Command.Bot, a
@@ -43,13 +43,6 @@ func checkEntrant(c *Command) error {
 		return CheckBot(c.Player)
 	}
 	return baccarat.CheckID("player", c.Player)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // # The house's secret

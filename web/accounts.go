@@ -221,7 +221,7 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 	cur := s.currencyOf(a)
 	if req.Currency != "" {
 		if !baccarat.IsCurrency(req.Currency) {
-			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", truncate(req.Currency, 40)))
+			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", baccarat.Truncate(req.Currency, 40)))
 			return
 		}
 		cur = ledger.Currency(req.Currency)

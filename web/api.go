@@ -197,16 +197,9 @@ func (q *wagerRequest) check() error {
 // checkBet refuses a bet id no game could have, before it reaches a table or a log.
 func checkBet(bet string) error {
 	if !baccarat.ValidID(bet) {
-		return baccarat.Errorf(baccarat.CodeUnknownBet, "%q is not a bet: see /api/games for each game's bets", truncate(bet, 40))
+		return baccarat.Errorf(baccarat.CodeUnknownBet, "%q is not a bet: see /api/games for each game's bets", baccarat.Truncate(bet, 40))
 	}
 	return nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity) {
@@ -318,7 +311,7 @@ const maxReason = 200
 
 func (c *dealerCommand) check() error {
 	if !dealerCommands[c.Type] {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", truncate(c.Type.String(), 40))
+		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a dealer command", baccarat.Truncate(c.Type.String(), 40))
 	}
 	if len(c.Reason) > maxReason || !printable(c.Reason) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "reason: at most %d bytes of printable text", maxReason)

@@ -47,7 +47,7 @@ func decodeBody(body []byte, v any) error {
 		if errors.As(err, &be) {
 			return be
 		}
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the body is not the JSON this endpoint takes: %s", truncate(err.Error(), 200))
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the body is not the JSON this endpoint takes: %s", baccarat.Truncate(err.Error(), 200))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "the body holds more than one JSON value: send exactly one object")

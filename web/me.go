@@ -53,7 +53,7 @@ func (s *Server) walletCurrency(r *http.Request, a access.Account) (ledger.Curre
 		return s.currencyOf(a), nil
 	}
 	if !baccarat.IsCurrency(c) {
-		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", truncate(c, 40))
+		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", baccarat.Truncate(c, 40))
 	}
 	return ledger.Currency(c), nil
 }

@@ -273,7 +273,7 @@ func ParsePeriod(fromS, toS string, now time.Time) (time.Time, time.Time, error)
 			}
 			return t, nil
 		}
-		return time.Time{}, baccarat.Errorf(baccarat.CodeBadRequest, "%s %q: give an RFC 3339 time (2026-11-22T10:00:00Z) or a date (2026-11-22)", what, truncate(s, 40))
+		return time.Time{}, baccarat.Errorf(baccarat.CodeBadRequest, "%s %q: give an RFC 3339 time (2026-11-22T10:00:00Z) or a date (2026-11-22)", what, baccarat.Truncate(s, 40))
 	}
 	to := now.UTC()
 	if toS != "" {

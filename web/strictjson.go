@@ -188,7 +188,7 @@ func (sh *shape) field(key []byte) (*shape, error) {
 
 // quoteKey shows a key from outside in a message: quoted, at most 40 bytes of it.
 func quoteKey(key []byte) string {
-	return strconv.Quote(truncate(string(key), 40))
+	return strconv.Quote(baccarat.Truncate(string(key), 40))
 }
 
 // keySet holds the keys seen in one object: on the stack up to 16, in a map beyond.
