@@ -167,7 +167,7 @@ func (tf *tableFold) spec(rec *journal.Record) error {
 		info.Tournament = s.Tournament.Tournament
 	}
 	if info.Currency == "" {
-		info.Currency = "XXX"
+		info.Currency = baccarat.PlayMoney
 	}
 	tf.f.Info = info
 	st := &tf.f.State

@@ -42,10 +42,11 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
-// ChipsPrefix starts every tournament-chip currency. Chips are a currency of their own per
-// tournament ("CHIPS:t42"), so a transaction, being in one currency, can never turn chips
-// into money or move chips between tournaments.
-const ChipsPrefix = "CHIPS:"
+// ChipsPrefix starts every tournament-chip currency (baccarat.ChipsPrefix, named here for
+// the ledger's readers). Chips are a currency of their own per tournament ("CHIPS:t42"), so
+// a transaction, being in one currency, can never turn chips into money or move chips
+// between tournaments.
+const ChipsPrefix = baccarat.ChipsPrefix
 
 // Currency is an ISO 4217 code of three capital letters ("EUR") or tournament chips
 // (ChipsPrefix + tournament id, "CHIPS:t42").

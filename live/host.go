@@ -60,8 +60,8 @@ const (
 	ModeDealer = table.ModeDealer // a dealer deals from a card-reading shoe
 )
 
-// PlayMoney is the currency of demo tables: ISO 4217's "no currency".
-const PlayMoney ledger.Currency = "XXX"
+// PlayMoney is the currency of demo tables: ISO 4217's "no currency" (baccarat.PlayMoney).
+const PlayMoney ledger.Currency = baccarat.PlayMoney
 
 const specRecord = "table_created"
 

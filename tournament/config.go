@@ -250,11 +250,21 @@ func (c *Config) checkGame() (*games.Game, error) {
 	return g, nil
 }
 
-// Games are the games tournaments are played in (SPEC §5): the three written for
-// tournaments. games.Rules.TournamentChips is not the test: it marks pay tables that give
-// players an edge, and RWS's Banker pays 1:2 on a six, so it has none, yet it is played in
-// tournaments too.
-var Games = []string{"mbs-tournament", "rws-no-commission", "mbs-dragon"}
+// Games are the games tournaments are played in (SPEC §5): the three whose rule documents
+// are tournaments', marked games.Rules.Tournament, in the games' order. Rules.TournamentChips
+// is not the test: it marks pay tables that give players an edge, and RWS's Banker pays 1:2
+// on a six, so it has none, yet it is played in tournaments too.
+var Games = tournamentGames()
+
+func tournamentGames() []string {
+	var ids []string
+	for _, g := range games.All() {
+		if g.Rules.Tournament {
+			ids = append(ids, g.ID)
+		}
+	}
+	return ids
+}
 
 // TournamentGames lists the ids of Games, comma-separated.
 func TournamentGames() string { return strings.Join(Games, ", ") }
