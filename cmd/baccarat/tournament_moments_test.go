@@ -35,7 +35,8 @@ func startMomentsServer(t *testing.T) *server {
 // it, never says "You are in" to one who is out, and its leaderboard keeps the entrants out
 // of the tournament, marked out with their places. The table's chips follow its stakes (the
 // smallest is the minimum, none above the maximum); the retired table's page says the session
-// is over and links to the tournament (not a blank 404); no page scrolls sideways at 390 px,
+// is over and links to the tournament (not a blank 404); played to its end, the tournament's
+// page keeps where the player finished and the prize they won; no page scrolls sideways at 390 px,
 // and the tournament panel is one line, leaving the bets on the first screen (the road strip
 // below them).
 func TestBrowserTournamentMomentsChipsFollowStakesAndOutPlayersStayListed(t *testing.T) {
@@ -155,5 +156,41 @@ func TestBrowserTournamentMomentsChipsFollowStakesAndOutPlayersStayListed(t *tes
 		t.Errorf("the retired table's page says %q, want %q", got, want)
 	}
 	p.screen("phone-tournament-moments-retired")
+
+	// Played to its prizes: the final's two hands, then the tournament page keeps where the
+	// player finished and, in the prizes, what they won.
+	var end struct {
+		Phase string
+		Me    struct {
+			Out    bool
+			Result *struct{ Rank, Prize int64 }
+		}
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(500 * time.Millisecond) {
+		apiGet(t, s, p.tok, "/api/tournaments/fast", &end)
+		if end.Phase == "finished" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament has not finished: %+v", end)
+		}
+	}
+	p.open("/tournament/fast", "en")
+	p.do("the finished tournament", waitJS(`document.querySelectorAll('#t-moments [data-moment]').length > 0 &&
+		document.querySelectorAll('#t-leaderboard tbody tr').length === 4`, 15*time.Second))
+	moments := p.text(`[...document.querySelectorAll('#t-moments [data-moment]')].map((e) => e.textContent).join('|')`)
+	if r := end.Me.Result; !end.Me.Out && r != nil {
+		if want := fmt.Sprintf("You finished in place %d of 4", r.Rank); !strings.Contains(moments, want) {
+			t.Errorf("the finished tournament's moments %q: want %q", moments, want)
+		}
+		// The pool is the four entry fees, 40.00: 70% to the first, 30% to the second.
+		if want := map[int64]string{1: "You won 28.00", 2: "You won 12.00"}[r.Rank]; !strings.Contains(moments, want) || r.Prize == 0 {
+			t.Errorf("the finished tournament's moments %q (prize %d): want %q", moments, r.Prize, want)
+		}
+	} else if !strings.Contains(moments, want) {
+		t.Errorf("the finished tournament's moments %q: want %q kept", moments, want)
+	}
+	p.fits("the finished tournament's page")
+	p.screen("phone-tournament-moments-finished")
 	p.noErrors()
 }
