@@ -140,17 +140,7 @@ type chipsView struct {
 
 func TestCurrencyPagesJPYAndBHD(t *testing.T) {
 	s, tokens := startCurrencyServer(t)
-	base := browser(t)
-	if err := chromedp.Do(base, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	page := func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
-		ctx, cancel := chromedp.NewContext(base, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		p := &pagesCase{t: t, ctx: ctx, s: s, tok: tokens[who]}
-		p.do(who+"'s browser", recordErrors(), view)
-		return p
-	}
+	page := peoplePages(t, s, tokens)
 	command := func(tbl string, cmd map[string]any) {
 		t.Helper()
 		if code := postJSON(t, s, tokens["lin"], "/api/tables/"+tbl+"/commands", cmd); code != 200 {

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -29,31 +26,11 @@ const methodCDraw = 4
 // with money, ann and bob; it returns their tokens (and the admin's, who acts as the pit).
 func startMethodCServer(t *testing.T) (*server, map[string]string) {
 	t.Helper()
-	dir := t.TempDir()
-	cfg := serveConfig{Tables: []live.Spec{{ID: "mc", Name: "Method C Tiger", Mode: live.ModeAuto,
+	s := startServerWith(t, "mc", serveConfig{Tables: []live.Spec{{ID: "mc", Name: "Method C Tiger", Mode: live.ModeAuto,
 		Config:   table.Config{Game: "mbs-tiger", ShoeToPlayer: true, DrawSeconds: methodCDraw},
-		Schedule: live.Schedule{Betting: 3 * time.Second, Card: 100 * time.Millisecond, Result: 1500 * time.Millisecond}}}}
-	b, _ := json.Marshal(cfg)
-	path := filepath.Join(dir, "tables.json")
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "mc.db"), Config: path, Demo: demoTournaments{Off: true}}
-	if err := s.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	tokens := map[string]string{"admin": s.links["admin"]}
-	for _, id := range []string{"ann", "bob"} {
-		var acct struct{ Token string }
-		if code := postFor(t, s, s.links["admin"], "/api/admin/accounts", map[string]any{"id": id, "role": "player"}, &acct); code != 201 {
-			t.Fatalf("creating %s: %d", id, code)
-		}
-		tokens[id] = acct.Token
-		if code := postJSON(t, s, s.links["admin"], "/api/admin/accounts/"+id+"/credit", map[string]any{"amount": 1_000_000}); code != 200 {
-			t.Fatalf("crediting %s: %d", id, code)
-		}
-	}
+		Schedule: live.Schedule{Betting: 3 * time.Second, Card: 100 * time.Millisecond, Result: 1500 * time.Millisecond}}}})
+	tokens := newPlayers(t, s, 1_000_000, "ann", "bob")
+	tokens["admin"] = s.links["admin"]
 	return s, tokens
 }
 
@@ -81,17 +58,7 @@ func readMC(t *testing.T, s *server, token string) mcState {
 // wager passes it on; a holder who waits has the table draw the card.
 func TestPagesMethodCPlayerDrawsTheCards(t *testing.T) {
 	s, tokens := startMethodCServer(t)
-	base := browser(t)
-	if err := chromedp.Do(base, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	page := func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
-		ctx, cancel := chromedp.NewContext(base, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		p := &pagesCase{t: t, ctx: ctx, s: s, tok: tokens[who]}
-		p.do(who+"'s browser", recordErrors(), view)
-		return p
-	}
+	page := peoplePages(t, s, tokens)
 	state := func() mcState { return readMC(t, s, tokens["admin"]) }
 	// The table names players by their public handle, staff's view too (web/API.md).
 	handle := func(who string) string {

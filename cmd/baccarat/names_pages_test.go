@@ -46,17 +46,7 @@ func typeName(name string) chromedp.Action[chromedp.Void] {
 // never "ann", and holds her account id nowhere; her own page still knows the squeeze is hers.
 func TestPagesNamesTheSqueezerByTheNameTheyChose(t *testing.T) {
 	s, tokens := startSqueezeServer(t)
-	base := browser(t)
-	if err := chromedp.Do(base, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	page := func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
-		ctx, cancel := chromedp.NewContext(base, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		p := &pagesCase{t: t, ctx: ctx, s: s, tok: tokens[who]}
-		p.do(who+"'s browser", recordErrors(), view)
-		return p
-	}
+	page := peoplePages(t, s, tokens)
 	ann, bob := page("ann", desktop), page("bob", phone)
 	step := func(name string, pages []*pagesCase, fn func(t *testing.T)) { pageStep(t, name, pages, fn) }
 

@@ -525,3 +525,21 @@ func TestPagesTranslationsComplete(t *testing.T) {
 		}
 	}
 }
+
+// peoplePages starts one browser for a test with several people at a table and returns how
+// to open a page for one of them: a browser context of their own (their storage, their
+// token), recording the page's script errors, at the view's size.
+func peoplePages(t *testing.T, s *server, tokens map[string]string) func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
+	t.Helper()
+	base := browser(t)
+	if err := chromedp.Do(base, chromedp.Navigate("about:blank")); err != nil { // the browser the pages' contexts live in
+		t.Fatal(err)
+	}
+	return func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
+		ctx, cancel := chromedp.NewContext(base, chromedp.WithNewBrowserContext())
+		t.Cleanup(cancel)
+		p := &pagesCase{t: t, ctx: ctx, s: s, tok: tokens[who]}
+		p.do(who+"'s browser", recordErrors(), view)
+		return p
+	}
+}

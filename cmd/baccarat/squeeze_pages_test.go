@@ -28,31 +28,47 @@ import (
 // assigned to it) and two players with money, ann and bob; it returns their tokens.
 func startSqueezeServer(t *testing.T) (*server, map[string]string) {
 	t.Helper()
+	s := startServerWith(t, "sq", serveConfig{Tables: []live.Spec{{ID: "sq", Name: "Squeeze Tiger", Mode: live.ModeDealer,
+		Config: table.Config{Game: "mbs-tiger", Squeeze: true}}}})
+	tokens := newPlayers(t, s, 100_000, "ann", "bob")
+	tokens["dealer"] = s.links["dealer_token"]
+	return s, tokens
+}
+
+// startServerWith runs the server on a fresh database with cfg's tables and no demo
+// tournaments, stopped when the test ends.
+func startServerWith(t *testing.T, name string, cfg serveConfig) *server {
+	t.Helper()
 	dir := t.TempDir()
-	cfg := serveConfig{Tables: []live.Spec{{ID: "sq", Name: "Squeeze Tiger", Mode: live.ModeDealer,
-		Config: table.Config{Game: "mbs-tiger", Squeeze: true}}}}
 	b, _ := json.Marshal(cfg)
 	path := filepath.Join(dir, "tables.json")
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "sq.db"), Config: path, Demo: demoTournaments{Off: true}}
+	s := &server{Addr: "127.0.0.1:0", DB: filepath.Join(dir, name+".db"), Config: path, Demo: demoTournaments{Off: true}}
 	if err := s.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	tokens := map[string]string{"dealer": s.links["dealer_token"]}
-	for _, id := range []string{"ann", "bob"} {
+	return s
+}
+
+// newPlayers opens a player account for each id, credited with amount; it returns their
+// tokens by id.
+func newPlayers(t *testing.T, s *server, amount int64, ids ...string) map[string]string {
+	t.Helper()
+	tokens := map[string]string{}
+	for _, id := range ids {
 		var acct struct{ Token string }
 		if code := postFor(t, s, s.links["admin"], "/api/admin/accounts", map[string]any{"id": id, "role": "player"}, &acct); code != 201 {
 			t.Fatalf("creating %s: %d", id, code)
 		}
 		tokens[id] = acct.Token
-		if code := postJSON(t, s, s.links["admin"], "/api/admin/accounts/"+id+"/credit", map[string]any{"amount": 100_000}); code != 200 {
+		if code := postJSON(t, s, s.links["admin"], "/api/admin/accounts/"+id+"/credit", map[string]any{"amount": amount}); code != 200 {
 			t.Fatalf("crediting %s: %d", id, code)
 		}
 	}
-	return s, tokens
+	return tokens
 }
 
 // postFor posts body and decodes a successful answer into out.
@@ -92,17 +108,7 @@ func cardsIn(sels ...string) string {
 // reveal both pages show exactly the dealt cards, and the round goes on to its result.
 func TestPagesSqueezeByHighestBettorRevealsExactlyTheDealtCards(t *testing.T) {
 	s, tokens := startSqueezeServer(t)
-	base := browser(t)
-	if err := chromedp.Do(base, chromedp.Navigate("about:blank")); err != nil { // the browser the pages' contexts live in
-		t.Fatal(err)
-	}
-	page := func(who string, view chromedp.Action[chromedp.Void]) *pagesCase {
-		ctx, cancel := chromedp.NewContext(base, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		p := &pagesCase{t: t, ctx: ctx, s: s, tok: tokens[who]}
-		p.do(who+"'s browser", recordErrors(), view)
-		return p
-	}
+	page := peoplePages(t, s, tokens)
 	command := func(cmd map[string]any) {
 		t.Helper()
 		if code := postJSON(t, s, tokens["dealer"], "/api/tables/sq/commands", cmd); code != 200 {
