@@ -115,7 +115,9 @@ func TestBrowserTournamentPagesInChinese(t *testing.T) {
 	p.eval(`window.shownToasts = []; new MutationObserver(() => {
 		for (const m of document.querySelectorAll('#toasts .toast-msg')) if (!window.shownToasts.includes(m.textContent)) window.shownToasts.push(m.textContent);
 	}).observe(document.body, {childList: true, subtree: true}); true`, &kept)
-	p.do("register", chromedp.Click(chromedp.CSS(`#t-register`)), waitJS(`!!document.querySelector('#t-me-registered')`, 10*time.Second))
+	// The page may show the player registered a moment before its toast: wait for both.
+	p.do("register", chromedp.Click(chromedp.CSS(`#t-register`)),
+		waitJS(`!!document.querySelector('#t-me-registered') && window.shownToasts.length > 0`, 10*time.Second))
 	if got := p.text(`window.shownToasts.join('|')`); !strings.Contains(got, "报名成功") {
 		t.Errorf("the toast after registering: %q, want 报名成功", got)
 	}
