@@ -11,6 +11,44 @@ const PlayMoney = "XXX"
 // ChipsPrefix starts a tournament's chip currency, "CHIPS:<tournament>".
 const ChipsPrefix = "CHIPS:"
 
+// CheckCurrency is the platform's one rule of what a currency is, for everything that names
+// one (a table, a tournament, an account, a wallet, the books): an ISO 4217 code from
+// IsCurrency's list, XXX (PlayMoney) among them, or a tournament's chips, ChipsPrefix and
+// the tournament's id (ValidID: tournament ids come from outside). Chips are a currency of
+// their own per tournament, so nothing that moves money can mix them with money. A code that
+// merely looks like one ("ABC") is refused: it has no minor unit anyone agreed on. Where
+// chips have no business, use CheckMoneyCurrency. Errors are bad_request.
+func CheckCurrency(s string) error {
+	if t, ok := strings.CutPrefix(s, ChipsPrefix); ok {
+		if ValidID(t) {
+			return nil
+		}
+		return Errorf(CodeBadRequest, "currency %q: a tournament's chips are %s<tournament id>, the id of 1 to %d letters, digits, _ and -",
+			Truncate(s, 80), ChipsPrefix, MaxIDLen)
+	}
+	if IsCurrency(s) {
+		return nil
+	}
+	return Errorf(CodeBadRequest, "currency %q is not an ISO 4217 code: want three capital letters such as EUR or JPY (XXX for play money), or %s<tournament> for a tournament's chips",
+		Truncate(s, 40), ChipsPrefix)
+}
+
+// CheckMoneyCurrency is CheckCurrency without the chips: an ISO 4217 code (XXX for play
+// money). It is for what holds or moves money outside a tournament: a player's own currency,
+// a credit, a wallet asked for, and the operator's wallet, which never sees chips, as chips
+// never leave the platform. Errors are bad_request.
+func CheckMoneyCurrency(s string) error {
+	if strings.HasPrefix(s, ChipsPrefix) {
+		return Errorf(CodeBadRequest, "currency %q is a tournament's chips, which never leave the platform: want money, an ISO 4217 code such as EUR or JPY (XXX for play money)",
+			Truncate(s, 40))
+	}
+	if IsCurrency(s) {
+		return nil
+	}
+	return Errorf(CodeBadRequest, "currency %q is not an ISO 4217 code: want three capital letters such as EUR or JPY (XXX for play money)",
+		Truncate(s, 40))
+}
+
 // minorUnits lists the ISO 4217 currencies whose minor unit is not the cent.
 var minorUnits = map[string]int{
 	"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,

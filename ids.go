@@ -2,7 +2,9 @@ package baccarat
 
 import "unicode/utf8"
 
-// MaxIDLen is the longest identifier the platform takes from outside.
+// MaxIDLen is the longest id of any kind the platform takes or stores: an outside id
+// (ValidID) and a stored one (ValidStoredID) alike, so either costs at most 64 bytes
+// wherever it is kept.
 const MaxIDLen = 64
 
 // CheckID checks an identifier that comes from outside (a player, table, seat, tournament
@@ -21,13 +23,30 @@ func CheckID(what, s string) error {
 }
 
 // ValidID reports whether s is a well-formed outside identifier (see CheckID).
-func ValidID(s string) bool {
+func ValidID(s string) bool { return validID(s, false) }
+
+// ValidStoredID reports whether s is an id the books and the journal may hold: an account's
+// owner ("wallet/<owner>/EUR"), a journal's table id and record type, a lease's owner. It is
+// ValidID's set and two characters more, '.' and '@', because the platform names some of
+// what it stores itself, outside CheckID: a house bot owns wallets as "bot.house-1"
+// (tournament.BotPrefix, whose dot no outside id can have), and a server holds leases under
+// its name, by default its host name ("web-1.example.com-…", serve --owner), which may carry
+// '.' and '@'. What was stored once must load and verify forever, so this rule never
+// narrows. It still leaves out '/' and ':', so an account id splits unambiguously at its
+// slashes and a chip currency at its colon, and spaces and controls, so ids print safely in
+// logs and statements. Check what comes from outside with CheckID, never with this.
+func ValidStoredID(s string) bool { return validID(s, true) }
+
+func validID(s string, stored bool) bool {
 	if len(s) == 0 || len(s) > MaxIDLen {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-':
+		case stored && (c == '.' || c == '@'):
+		default:
 			return false
 		}
 	}

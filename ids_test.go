@@ -49,3 +49,39 @@ func TestTruncateNeverCutsACharacter(t *testing.T) {
 		})
 	}
 }
+
+// TestTheIDRules: an outside id (ValidID, CheckID) and a stored id (ValidStoredID) share
+// their length and letters; a stored id also takes the '.' and '@' the platform puts in
+// what it names itself, and neither takes what would split an account id or a chip currency.
+func TestTheIDRules(t *testing.T) {
+	for _, c := range []struct {
+		name, id        string
+		outside, stored bool
+	}{
+		{"letters, digits, _ and - are an id", "Seat_7-b", true, true},
+		{"MaxIDLen characters are an id", strings.Repeat("a", MaxIDLen), true, true},
+		{"one past MaxIDLen is not", strings.Repeat("a", MaxIDLen+1), false, false},
+		{"empty is not", "", false, false},
+		{"a house bot's dot is stored, never taken from outside", "bot.house-1", false, true},
+		{"a host name in a lease owner is stored", "web-1.example.com-4242-0a1b2c3d", false, true},
+		{"an @ is stored, never taken from outside", "ops@web-1", false, true},
+		{"a slash would split an account id: neither", "a/b", false, false},
+		{"a colon would split a chip currency: neither", "CHIPS:t1", false, false},
+		{"a space: neither", "ann smith", false, false},
+		{"a control character: neither", "ann\x00", false, false},
+		{"a direction override: neither", "ann\u202e", false, false},
+		{"a letter outside ASCII: neither", "anné", false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := ValidID(c.id); got != c.outside {
+				t.Errorf("ValidID(%.20q) = %v, want %v", c.id, got, c.outside)
+			}
+			if got := CheckID("id", c.id) == nil; got != c.outside {
+				t.Errorf("CheckID(%.20q) ok = %v, want %v", c.id, got, c.outside)
+			}
+			if got := ValidStoredID(c.id); got != c.stored {
+				t.Errorf("ValidStoredID(%.20q) = %v, want %v", c.id, got, c.stored)
+			}
+		})
+	}
+}

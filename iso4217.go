@@ -21,8 +21,9 @@ var currencies = func() map[string]bool {
 	return m
 }()
 
-// IsCurrency reports whether code is an ISO 4217 currency a table can play for (with its
-// minor unit, MinorUnits), or XXX, play money.
+// IsCurrency reports whether code is on the list: an ISO 4217 currency a table can play for
+// (with its minor unit, MinorUnits), or XXX, play money. It is the list alone: check a
+// currency someone names with CheckCurrency (or CheckMoneyCurrency), which say why not.
 func IsCurrency(code string) bool { return currencies[code] }
 
 // Currencies lists the codes IsCurrency takes, sorted.

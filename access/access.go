@@ -82,8 +82,10 @@ func (a Account) Validate() error {
 			return err
 		}
 	}
-	if a.Currency != "" && !baccarat.IsCurrency(a.Currency) {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as EUR (XXX for play money)", a.Currency)
+	if a.Currency != "" {
+		if err := baccarat.CheckMoneyCurrency(a.Currency); err != nil {
+			return err
+		}
 	}
 	if a.Language != "" && !IsLanguage(a.Language) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "language %q: want a language tag such as en or zh-CN", a.Language)

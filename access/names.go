@@ -22,9 +22,6 @@ import (
 // row), a public handle: another keyed hash, stable for an account, that tells nothing of
 // its id without the server's secret.
 
-// CodeInvalidName refuses a display name a player chose (CheckName).
-const CodeInvalidName = baccarat.CodeInvalidName
-
 // MaxDisplayName is the longest name a player may choose, in characters.
 const MaxDisplayName = 24
 
@@ -35,35 +32,35 @@ var reservedNames = []string{"dealer", "pit", "house", "admin", "system"}
 // CheckName checks a display name a player chose and returns it trimmed: 1 to
 // MaxDisplayName characters of letters (of any script, with their combining marks), digits,
 // spaces, '_', '-' and '.'; no control or invisible character; not a name of the staff or
-// the house. Refusals are CodeInvalidName and say what to change.
+// the house. Refusals are baccarat.CodeInvalidName and say what to change.
 func CheckName(s string) (string, error) {
 	if !utf8.ValidString(s) {
-		return "", baccarat.Errorf(CodeInvalidName, "the name is not valid text")
+		return "", baccarat.Errorf(baccarat.CodeInvalidName, "the name is not valid text")
 	}
 	s = strings.TrimSpace(s)
 	n := utf8.RuneCountInString(s)
 	if n == 0 {
-		return "", baccarat.Errorf(CodeInvalidName, "the name is empty: give 1 to %d characters", MaxDisplayName)
+		return "", baccarat.Errorf(baccarat.CodeInvalidName, "the name is empty: give 1 to %d characters", MaxDisplayName)
 	}
 	if n > MaxDisplayName {
-		return "", baccarat.Errorf(CodeInvalidName, "the name has %d characters: at most %d", n, MaxDisplayName)
+		return "", baccarat.Errorf(baccarat.CodeInvalidName, "the name has %d characters: at most %d", n, MaxDisplayName)
 	}
 	for i, r := range s {
 		switch {
 		case unicode.IsLetter(r), unicode.IsDigit(r), r == ' ', r == '_', r == '-', r == '.':
 		case unicode.In(r, unicode.Mn, unicode.Mc) && i > 0: // Thai vowels, Hangul jamo, accents
 		default:
-			return "", baccarat.Errorf(CodeInvalidName, "the name may not contain %q: use letters, digits, spaces, _ - and .", r)
+			return "", baccarat.Errorf(baccarat.CodeInvalidName, "the name may not contain %q: use letters, digits, spaces, _ - and .", r)
 		}
 	}
 	low := strings.ToLower(s)
 	if strings.HasPrefix(low, "bot.") {
-		return "", baccarat.Errorf(CodeInvalidName, "names starting with \"bot.\" are the house bots'")
+		return "", baccarat.Errorf(baccarat.CodeInvalidName, "names starting with \"bot.\" are the house bots'")
 	}
 	first := strings.FieldsFunc(low, func(r rune) bool { return r == ' ' || r == '_' || r == '-' || r == '.' })
 	for _, w := range reservedNames {
 		if len(first) > 0 && first[0] == w {
-			return "", baccarat.Errorf(CodeInvalidName, "a name may not start with %q: it would pass for the staff or the house", w)
+			return "", baccarat.Errorf(baccarat.CodeInvalidName, "a name may not start with %q: it would pass for the staff or the house", w)
 		}
 	}
 	return s, nil

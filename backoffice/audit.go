@@ -126,8 +126,8 @@ func (e Entry) Validate() error {
 	switch {
 	case !ledger.StorableTime(e.At):
 		return bad("a time is needed")
-	case e.Actor == "" || len(e.Actor) > ledger.MaxIDLen || !printable(e.Actor):
-		return bad("actor %q: 1 to %d printable bytes", e.Actor, ledger.MaxIDLen)
+	case e.Actor == "" || len(e.Actor) > baccarat.MaxIDLen || !printable(e.Actor):
+		return bad("actor %q: 1 to %d printable bytes", e.Actor, baccarat.MaxIDLen)
 	case len(e.Role) > 16 || !printable(e.Role):
 		return bad("role %q", e.Role)
 	case !e.Action.Known():

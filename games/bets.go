@@ -127,39 +127,40 @@ func resolveSmall(r *baccarat.Result) (Outcome, int) { return when(r.Cards() == 
 // The bets shared by the classic tournament games.
 func playerBet(rule string) *Bet {
 	return &Bet{ID: "player", Name: "Player", Kind: Main, Side: baccarat.PlayerWins, Rule: rule,
-		Tiers: []Tier{{"Player wins", evens}}, Resolve: resolvePlayer}
+		Tiers: []Tier{{"player_wins", "Player wins", evens}}, Resolve: resolvePlayer}
 }
 
 func bankerEvens(rule string) *Bet {
 	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: rule,
-		Tiers: []Tier{{"Banker wins", evens}}, Resolve: resolveBanker}
+		Tiers: []Tier{{"banker_wins", "Banker wins", evens}}, Resolve: resolveBanker}
 }
 
 func bankerSixHalf(rule string) *Bet {
 	return &Bet{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: rule,
-		Tiers:   []Tier{{"Banker wins on other points", evens}, {"Banker wins on six", half}},
+		Tiers: []Tier{{"banker_on_other_points", "Banker wins on other points", evens},
+			{"banker_on_six", "Banker wins on six", half}},
 		Resolve: resolveBankerSix}
 }
 
 func tieBet(rule string) *Bet {
 	return &Bet{ID: "tie", Name: "Tie", Kind: Side, Rule: rule,
-		Tiers: []Tier{{"Tie", eightTo1}}, Resolve: resolveTie}
+		Tiers: []Tier{{"tie", "Tie", eightTo1}}, Resolve: resolveTie}
 }
 
 func pairBets(rule string) []*Bet {
 	return []*Bet{
 		{ID: "player_pair", Name: "Player Pair", Kind: Side, Rule: rule,
-			Tiers: []Tier{{"Player's first two cards a pair", pair11}}, Resolve: resolvePlayerPair},
+			Tiers: []Tier{{"player_pair", "Player's first two cards a pair", pair11}}, Resolve: resolvePlayerPair},
 		{ID: "banker_pair", Name: "Banker Pair", Kind: Side, Rule: rule,
-			Tiers: []Tier{{"Banker's first two cards a pair", pair11}}, Resolve: resolveBankerPair},
+			Tiers: []Tier{{"banker_pair", "Banker's first two cards a pair", pair11}}, Resolve: resolveBankerPair},
 	}
 }
 
 func dragonBets() []*Bet {
 	tiers := func(ruby, golden, royal int64) []Tier {
-		return []Tier{{"Ruby Dragon: longest streak 5", ratio(ruby)},
-			{"Golden Dragon: longest streak 6", ratio(golden)},
-			{"Royal Dragon: longest streak 7 or more", ratio(royal)}}
+		return []Tier{{"ruby_dragon", "Ruby Dragon: longest streak 5", ratio(ruby)},
+			{"golden_dragon", "Golden Dragon: longest streak 6", ratio(golden)},
+			{"royal_dragon", "Royal Dragon: longest streak 7 or more", ratio(royal)}}
 	}
 	return []*Bet{
 		{ID: "banker_dragon", Name: "Banker Dragon", Kind: Dragon, Rule: "Dragon 1.1.2, 4.2",
@@ -171,8 +172,10 @@ func dragonBets() []*Bet {
 	}
 }
 
-func decimal(id, name, event, rule string, res Resolver, kind Kind) *Bet {
-	b := &Bet{ID: id, Name: name, Kind: kind, Rule: rule, Tiers: []Tier{{Event: event}},
+// decimal is a Bet on Baccarat bet: one tier, naming the event only, since the bet pays the
+// decimal odds locked when it was placed.
+func decimal(id, name string, tier Tier, rule string, res Resolver, kind Kind) *Bet {
+	b := &Bet{ID: id, Name: name, Kind: kind, Rule: rule, Tiers: []Tier{tier},
 		Resolve: res, Decimal: true}
 	switch {
 	case kind == Main && id == "player":
@@ -211,18 +214,19 @@ var (
 			bankerSixHalf("Tiger 3.15, 4.1"),
 			tieBet("Tiger 1.1.11, 3.15.1, 4.1"),
 			{ID: "tiger", Name: "Tiger", Kind: Side, Rule: "Tiger 1.1.12, 4.3",
-				Tiers:   []Tier{{"Banker wins on a two-card 6", ratio(12)}, {"Banker wins on a three-card 6", ratio(20)}},
+				Tiers: []Tier{{"two_card_six", "Banker wins on a two-card 6", ratio(12)},
+					{"three_card_six", "Banker wins on a three-card 6", ratio(20)}},
 				Resolve: resolveTiger},
 			{ID: "small_tiger", Name: "Small Tiger", Kind: Side, Rule: "Tiger 1.1.7, 4.3",
-				Tiers: []Tier{{"Banker wins on a two-card 6", ratio(22)}}, Resolve: resolveSmallTiger},
+				Tiers: []Tier{{"two_card_six", "Banker wins on a two-card 6", ratio(22)}}, Resolve: resolveSmallTiger},
 			{ID: "big_tiger", Name: "Big Tiger", Kind: Side, Rule: "Tiger 1.1.1, 4.3",
-				Tiers: []Tier{{"Banker wins on a three-card 6", ratio(50)}}, Resolve: resolveBigTiger},
+				Tiers: []Tier{{"three_card_six", "Banker wins on a three-card 6", ratio(50)}}, Resolve: resolveBigTiger},
 			{ID: "tiger_tie", Name: "Tiger Tie", Kind: Side, Rule: "Tiger 1.1.14, 4.3",
-				Tiers: []Tier{{"Tie at 6", ratio(35)}}, Resolve: resolveTigerTie},
+				Tiers: []Tier{{"tie_at_six", "Tie at 6", ratio(35)}}, Resolve: resolveTigerTie},
 			{ID: "tiger_pair", Name: "Tiger Pair", Kind: Side, Rule: "Tiger 1.1.13, 4.2",
-				Tiers: []Tier{{"Single Tiger Pair: exactly one hand pairs", ratio(4)},
-					{"Double Tiger Pair: both hands pair, different ranks", ratio(20)},
-					{"Twin Tiger Pair: both hands pair, same rank", ratio(100)}},
+				Tiers: []Tier{{"single_tiger_pair", "Single Tiger Pair: exactly one hand pairs", ratio(4)},
+					{"double_tiger_pair", "Double Tiger Pair: both hands pair, different ranks", ratio(20)},
+					{"twin_tiger_pair", "Twin Tiger Pair: both hands pair, same rank", ratio(100)}},
 				Resolve: resolveTigerPair},
 		},
 		Rules: Rules{MaxWagersPerArea: 3, TableDifferential: true, BettingRounds: 1},
@@ -240,15 +244,15 @@ var (
 		ID: "bet-on-baccarat", Name: "Bet on Baccarat", Seed: "bet-on-baccarat.txt",
 		Decks: DeckRange{6, 6, 6},
 		Bets: []*Bet{
-			decimal("player", "Player", "Player wins; stake returned on a Tie", "BoB 2.3, 2.3.1", resolvePlayer, Main),
-			decimal("banker", "Banker", "Banker wins; stake returned on a Tie", "BoB 2.3, 2.3.1", resolveBanker, Main),
-			decimal("tie", "Tie", "Tie", "BoB 2.3.1", resolveTie, Side),
-			decimal("player_pair", "Player Pair", "Player's first two cards a pair", "BoB 1.14", resolvePlayerPair, Side),
-			decimal("banker_pair", "Banker Pair", "Banker's first two cards a pair", "BoB 1.15 (SPEC §3.5)", resolveBankerPair, Side),
-			decimal("either_pair", "Either Pair", "either hand's first two cards a pair", "BoB 1.13", resolveEitherPair, Side),
-			decimal("perfect_pair", "Perfect Pair", "either hand's first two cards identical", "BoB 1.16", resolvePerfectPair, Side),
-			decimal("big", "Big", "5 or 6 cards dealt", "BoB 1.18", resolveBig, Side),
-			decimal("small", "Small", "exactly 4 cards dealt", "BoB 1.17", resolveSmall, Side),
+			decimal("player", "Player", Tier{ID: "player_wins_tie_returned", Event: "Player wins; stake returned on a Tie"}, "BoB 2.3, 2.3.1", resolvePlayer, Main),
+			decimal("banker", "Banker", Tier{ID: "banker_wins_tie_returned", Event: "Banker wins; stake returned on a Tie"}, "BoB 2.3, 2.3.1", resolveBanker, Main),
+			decimal("tie", "Tie", Tier{ID: "tie", Event: "Tie"}, "BoB 2.3.1", resolveTie, Side),
+			decimal("player_pair", "Player Pair", Tier{ID: "player_pair", Event: "Player's first two cards a pair"}, "BoB 1.14", resolvePlayerPair, Side),
+			decimal("banker_pair", "Banker Pair", Tier{ID: "banker_pair", Event: "Banker's first two cards a pair"}, "BoB 1.15 (SPEC §3.5)", resolveBankerPair, Side),
+			decimal("either_pair", "Either Pair", Tier{ID: "either_pair", Event: "either hand's first two cards a pair"}, "BoB 1.13", resolveEitherPair, Side),
+			decimal("perfect_pair", "Perfect Pair", Tier{ID: "perfect_pair", Event: "either hand's first two cards identical"}, "BoB 1.16", resolvePerfectPair, Side),
+			decimal("big", "Big", Tier{ID: "five_or_six_cards", Event: "5 or 6 cards dealt"}, "BoB 1.18", resolveBig, Side),
+			decimal("small", "Small", Tier{ID: "four_cards", Event: "exactly 4 cards dealt"}, "BoB 1.17", resolveSmall, Side),
 		},
 		Rules: Rules{BettingRounds: 3, ShoeChangeBelow: 40},
 	})
@@ -258,7 +262,7 @@ var (
 		Decks: DeckRange{4, 10, 8},
 		Bets: withBets([]*Bet{playerBet("SPEC §3.6"),
 			{ID: "banker", Name: "Banker", Kind: Main, Side: baccarat.BankerWins, Rule: "SPEC §3.6",
-				Tiers: []Tier{{"Banker wins (5% commission)", comm95}}, Resolve: resolveBanker},
+				Tiers: []Tier{{"banker_wins_commission", "Banker wins (5% commission)", comm95}}, Resolve: resolveBanker},
 			tieBet("SPEC §3.6")}, pairBets("SPEC §3.6")...),
 		Rules: Rules{BettingRounds: 1},
 	})

@@ -24,8 +24,10 @@ type BetDesc struct {
 	Tiers []TierDesc `json:"tiers"`
 }
 
-// TierDesc is one way a bet wins.
+// TierDesc is one way a bet wins. ID is the tier's stable name, which the pages translate the
+// event by; Event is its English.
 type TierDesc struct {
+	ID    string `json:"id"`
 	Event string `json:"event"`
 	Pays  string `json:"pays"`
 }
@@ -41,7 +43,7 @@ func Describe(g *Game) Description {
 			if b.Decimal {
 				pays = "decimal odds"
 			}
-			bd.Tiers = append(bd.Tiers, TierDesc{Event: t.Event, Pays: pays})
+			bd.Tiers = append(bd.Tiers, TierDesc{ID: t.ID, Event: t.Event, Pays: pays})
 		}
 		d.Bets = append(d.Bets, bd)
 	}

@@ -28,6 +28,10 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Tier is one way a bet can win and what it pays then.
 type Tier struct {
+	// ID names the tier for the pages, which translate its event by it ("tier.banker_on_six"):
+	// lower snake case, unique within its bet, and one id says one Event in every game, so the
+	// English can be reworded without losing its translations.
+	ID    string
 	Event string
 	Pays  baccarat.Ratio
 }

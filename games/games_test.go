@@ -1,6 +1,9 @@
 package games
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/tablehouse/baccarat"
@@ -250,5 +253,81 @@ func TestMainBetsKnowTheirSide(t *testing.T) {
 				t.Errorf("%s %s: side %v, want %v", g.ID, b.ID, b.Side, want)
 			}
 		}
+	}
+}
+
+var tierIDRe = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// tierIDProblems lists what keeps the games' tier ids from naming their events for the pages:
+// an id must be lower snake case and unique within its bet, and one id must say one English
+// event wherever it is used, since the pages translate every use by the one key "tier.<id>".
+func tierIDProblems(gs []*Game) []string {
+	var problems []string
+	said := map[string]string{} // tier id → its English event
+	for _, g := range gs {
+		for _, b := range g.Bets {
+			seen := map[string]bool{}
+			for i, tr := range b.Tiers {
+				where := fmt.Sprintf("%s %s tier %d (%q)", g.ID, b.ID, i, tr.Event)
+				switch {
+				case !tierIDRe.MatchString(tr.ID):
+					problems = append(problems, fmt.Sprintf("%s: id %q is not lower snake case", where, tr.ID))
+				case seen[tr.ID]:
+					problems = append(problems, fmt.Sprintf("%s: id %q twice in the bet", where, tr.ID))
+				case said[tr.ID] != "" && said[tr.ID] != tr.Event:
+					problems = append(problems, fmt.Sprintf("%s: id %q says %q elsewhere", where, tr.ID, said[tr.ID]))
+				}
+				seen[tr.ID] = true
+				if said[tr.ID] == "" {
+					said[tr.ID] = tr.Event
+				}
+			}
+		}
+	}
+	return problems
+}
+
+// TestEveryTierHasAStableID: every tier of every game has an id fit for a translation key,
+// and its description carries it.
+func TestEveryTierHasAStableID(t *testing.T) {
+	for _, p := range tierIDProblems(All()) {
+		t.Error(p)
+	}
+	for _, g := range All() {
+		d := Describe(g)
+		for i, b := range g.Bets {
+			for j, tr := range b.Tiers {
+				if got := d.Bets[i].Tiers[j].ID; got != tr.ID {
+					t.Errorf("%s %s tier %d described as %q, want %q", g.ID, b.ID, j, got, tr.ID)
+				}
+			}
+		}
+	}
+	if got := MBSTiger.Bet("banker").Tiers[1].ID; got != "banker_on_six" {
+		t.Errorf("RWS 4.1.1 the Banker's win on six is tier %q, want banker_on_six", got)
+	}
+}
+
+// TestTierIDCheckCatchesPlantedFaults: tierIDProblems passes the games and names each fault.
+func TestTierIDCheckCatchesPlantedFaults(t *testing.T) {
+	bet := func(tiers ...Tier) *Game {
+		return &Game{ID: "g", Bets: []*Bet{{ID: "b", Tiers: tiers}}}
+	}
+	for _, c := range []struct {
+		name string
+		gs   []*Game
+		want string
+	}{
+		{"an id must not be empty", []*Game{bet(Tier{Event: "Tie"})}, `id "" is not lower snake case`},
+		{"an id must be lower snake case", []*Game{bet(Tier{ID: "Banker-Six", Event: "Banker wins on six"})}, `id "Banker-Six" is not lower snake case`},
+		{"an id must be unique within its bet", []*Game{bet(Tier{ID: "tie", Event: "Tie"}, Tier{ID: "tie", Event: "Tie"})}, `id "tie" twice in the bet`},
+		{"one id says one event in every game", []*Game{bet(Tier{ID: "tie", Event: "Tie"}), bet(Tier{ID: "tie", Event: "Tie at 6"})}, `id "tie" says "Tie" elsewhere`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := tierIDProblems(c.gs)
+			if !strings.Contains(strings.Join(p, "\n"), c.want) {
+				t.Errorf("problems %q, want one with %q", p, c.want)
+			}
+		})
 	}
 }

@@ -55,13 +55,13 @@ func verifyTable(ctx context.Context, j Store, table string) (int, error) {
 		return 0, err
 	}
 	if len(recs) > 0 && (recs[0].Seq != 1 || recs[0].Table != table) {
-		return 0, baccarat.Errorf(CodeIntegrity, "journal %s: starts at record %d of table %s, not record 1", table, recs[0].Seq, recs[0].Table)
+		return 0, baccarat.Errorf(baccarat.CodeIntegrity, "journal %s: starts at record %d of table %s, not record 1", table, recs[0].Seq, recs[0].Table)
 	}
 	if err := Verify(recs); err != nil {
 		return 0, err
 	}
 	if head.Seq > uint64(len(recs)) || (head.Seq > 0 && recs[head.Seq-1].Head() != head) {
-		return 0, baccarat.Errorf(CodeIntegrity, "journal %s: the stored head, record %d, does not match the records (%d of them)",
+		return 0, baccarat.Errorf(baccarat.CodeIntegrity, "journal %s: the stored head, record %d, does not match the records (%d of them)",
 			table, head.Seq, len(recs))
 	}
 	return len(recs), nil

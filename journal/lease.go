@@ -102,9 +102,9 @@ func (f Fence) Check(l Lease) error {
 // server's name), a positive ttl and a storable time.
 func CheckLeaseArgs(table, owner string, ttl time.Duration, now time.Time) error {
 	switch {
-	case !ledger.IsID(table):
+	case !baccarat.ValidStoredID(table):
 		return baccarat.Errorf(baccarat.CodeBadRequest, "lease: %q is not a table id", table)
-	case !ledger.IsID(owner):
+	case !baccarat.ValidStoredID(owner):
 		return baccarat.Errorf(baccarat.CodeBadRequest, "lease: owner %q is not an id", owner)
 	case ttl <= 0:
 		return baccarat.Errorf(baccarat.CodeBadRequest, "lease: ttl %v must be positive", ttl)

@@ -17,10 +17,6 @@ import (
 	"github.com/tablehouse/baccarat/ledger"
 )
 
-// CodeIntegrity is the error code of a journal whose chain is broken: evidence of tampering
-// or corruption, not a refused request. It is the ledger's code, so one audit reports one.
-const CodeIntegrity = ledger.CodeIntegrity
-
 // Limits on a record.
 const (
 	MaxTypeLen = 64
@@ -116,11 +112,11 @@ func (r Record) Validate() error {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "journal %s record %d: "+format, append([]any{r.Table, r.Seq}, args...)...)
 	}
 	switch {
-	case !ledger.IsID(r.Table):
+	case !baccarat.ValidStoredID(r.Table):
 		return bad("%q is not a table id", r.Table)
 	case r.Seq == 0 || r.Seq > math.MaxInt64:
 		return bad("seq must be from 1 to 2^63-1")
-	case !ledger.IsID(r.Type) || len(r.Type) > MaxTypeLen:
+	case !baccarat.ValidStoredID(r.Type) || len(r.Type) > MaxTypeLen:
 		return bad("type %q: want an id of at most %d bytes", r.Type, MaxTypeLen)
 	case !ledger.StorableTime(r.At):
 		return bad("time %v is missing or outside the years 1678–2262", r.At)
@@ -144,7 +140,7 @@ func Verify(records []Record) error {
 	var prev Record
 	for i, r := range records {
 		bad := func(why string) error {
-			return baccarat.Errorf(CodeIntegrity, "journal %s: record %d: %s", r.Table, r.Seq, why)
+			return baccarat.Errorf(baccarat.CodeIntegrity, "journal %s: record %d: %s", r.Table, r.Seq, why)
 		}
 		switch {
 		case i > 0 && r.Table != prev.Table:
@@ -152,7 +148,7 @@ func Verify(records []Record) error {
 		case i == 0 && r.Seq == 0:
 			return bad("seq 0: records are numbered from 1")
 		case i > 0 && r.Seq != prev.Seq+1:
-			return baccarat.Errorf(CodeIntegrity, "journal %s: record %d: follows record %d; record %d is missing or moved",
+			return baccarat.Errorf(baccarat.CodeIntegrity, "journal %s: record %d: follows record %d; record %d is missing or moved",
 				r.Table, r.Seq, prev.Seq, prev.Seq+1)
 		case r.Hash != r.Sum():
 			return bad("its contents do not match its hash")

@@ -68,7 +68,7 @@ func TestVerifyDetectsEveryEditedByte(t *testing.T) {
 			bad := append([]Record(nil), recs...)
 			e.edit(&bad[2])
 			err := Verify(bad)
-			if baccarat.ErrorCode(err) != CodeIntegrity {
+			if baccarat.ErrorCode(err) != baccarat.CodeIntegrity {
 				t.Fatalf("Verify = %v, want integrity error", err)
 			}
 			if !strings.Contains(err.Error(), "record 3:") && !strings.Contains(err.Error(), "record 4:") {
@@ -94,7 +94,7 @@ func TestValidate(t *testing.T) {
 	cases := []struct {
 		name string
 		edit func(r *Record)
-		code string
+		code baccarat.Code
 	}{
 		{"a sealed record is valid", func(r *Record) {}, ""},
 		{"the table is an id", func(r *Record) { r.Table = "t 1" }, baccarat.CodeBadRequest},
@@ -122,7 +122,7 @@ func TestAdvance(t *testing.T) {
 	cases := []struct {
 		name string
 		recs []Record
-		code string
+		code baccarat.Code
 	}{
 		{"records extend their heads", []Record{a[1], b[0], a[2], b[1]}, ""},
 		{"a seq that skips the head is a conflict", []Record{a[2]}, baccarat.CodeConflict},

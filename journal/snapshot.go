@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/tablehouse/baccarat"
-	"github.com/tablehouse/baccarat/ledger"
 )
 
 // Snapshot is a table's state as of one of its journal records (Seq): what recovery restores
@@ -18,7 +17,7 @@ type Snapshot struct {
 
 // Validate checks a snapshot on its own.
 func (s *Snapshot) Validate() error {
-	if !ledger.IsID(s.Table) || s.Seq < 1 || len(s.Data) == 0 {
+	if !baccarat.ValidStoredID(s.Table) || s.Seq < 1 || len(s.Data) == 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "a snapshot of table %q at record %d with %d bytes", s.Table, s.Seq, len(s.Data))
 	}
 	return nil

@@ -48,8 +48,8 @@ func (k Kind) String() string {
 // between tournaments.
 const ChipsPrefix = baccarat.ChipsPrefix
 
-// Currency is an ISO 4217 code of three capital letters ("EUR") or tournament chips
-// (ChipsPrefix + tournament id, "CHIPS:t42").
+// Currency is an ISO 4217 code ("EUR", "XXX" play money) or tournament chips (ChipsPrefix +
+// tournament id, "CHIPS:t42"): what baccarat.CheckCurrency takes.
 type Currency string
 
 // Chips is the chip currency of a tournament.
@@ -58,42 +58,12 @@ func Chips(tournament string) Currency { return Currency(ChipsPrefix + tournamen
 // IsChips reports whether c is a tournament's chips rather than money.
 func (c Currency) IsChips() bool { return strings.HasPrefix(string(c), ChipsPrefix) }
 
-// ParseCurrency checks s is a currency.
+// ParseCurrency checks s is a currency (baccarat.CheckCurrency) and types it.
 func ParseCurrency(s string) (Currency, error) {
-	if t, ok := strings.CutPrefix(s, ChipsPrefix); ok {
-		if IsID(t) {
-			return Currency(s), nil
-		}
-	} else if len(s) == 3 && isUpper(s[0]) && isUpper(s[1]) && isUpper(s[2]) {
-		return Currency(s), nil
+	if err := baccarat.CheckCurrency(s); err != nil {
+		return "", err
 	}
-	return "", baccarat.Errorf(baccarat.CodeBadRequest,
-		"%q is not a currency: want three capital letters such as EUR, or %s<tournament>", s, ChipsPrefix)
-}
-
-func isUpper(b byte) bool { return 'A' <= b && b <= 'Z' }
-
-// MaxIDLen is the longest player, table or tournament id.
-const MaxIDLen = 64
-
-// IsID reports whether s is a well-formed player, table or tournament id: 1 to MaxIDLen
-// characters from A–Z, a–z, 0–9 and . _ - @. The set leaves out "/" and ":" so account ids
-// split unambiguously, and leaves out spaces and controls so ids print safely in logs and
-// statements. The journal uses the same rule for table ids.
-func IsID(s string) bool {
-	if len(s) == 0 || len(s) > MaxIDLen {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case c == '.', c == '_', c == '-', c == '@':
-		default:
-			return false
-		}
-	}
-	return true
+	return Currency(s), nil
 }
 
 // Account is a parsed account id.
@@ -117,7 +87,9 @@ func House(c Currency) string { return "house/" + string(c) }
 func InPlay(table string, c Currency) string { return "inplay/" + table + "/" + string(c) }
 
 // ParseAccount reads an account id: "wallet/<player>/<currency>", "house/<currency>" or
-// "inplay/<table>/<currency>".
+// "inplay/<table>/<currency>". The player or table is a stored id (baccarat.ValidStoredID:
+// a house bot's wallet is "wallet/bot.house-1/CHIPS:t42"), the currency one that
+// baccarat.CheckCurrency takes.
 func ParseAccount(id string) (Account, error) {
 	parts := strings.Split(id, "/")
 	a := Account{ID: id}
@@ -132,7 +104,7 @@ func ParseAccount(id string) (Account, error) {
 	default:
 		return Account{}, badAccount(id)
 	}
-	if a.Kind != KindHouse && !IsID(a.Owner) {
+	if a.Kind != KindHouse && !baccarat.ValidStoredID(a.Owner) {
 		return Account{}, badAccount(id)
 	}
 	c, err := ParseCurrency(cur)

@@ -16,6 +16,7 @@ func TestParseAccount(t *testing.T) {
 		{"the house has one account per currency", "house/USD", Account{"house/USD", KindHouse, "", "USD"}},
 		{"stakes in play are held per table and currency", "inplay/t-1/EUR", Account{"inplay/t-1/EUR", KindInPlay, "t-1", "EUR"}},
 		{"ids may use . _ - @", "wallet/a.b_c-d@e/GBP", Account{"wallet/a.b_c-d@e/GBP", KindWallet, "a.b_c-d@e", "GBP"}},
+		{"a house bot owns a wallet", "wallet/bot.house-1/CHIPS:t42", Account{"wallet/bot.house-1/CHIPS:t42", KindWallet, "bot.house-1", "CHIPS:t42"}},
 	}
 	for _, c := range good {
 		t.Run(c.name, func(t *testing.T) {
@@ -33,6 +34,7 @@ func TestParseAccount(t *testing.T) {
 		{"house has no owner", "house/alice/EUR"},
 		{"currency is three capitals", "wallet/alice/eur"},
 		{"currency is not four letters", "wallet/alice/EURO"},
+		{"currency is an ISO 4217 code, not any three capitals", "wallet/alice/ABC"},
 		{"chips need a tournament", "wallet/alice/CHIPS:"},
 		{"chips tournament is an id", "wallet/alice/CHIPS:t 1"},
 		{"no spaces in ids", "wallet/al ice/EUR"},

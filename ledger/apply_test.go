@@ -33,7 +33,7 @@ func TestApplyRules(t *testing.T) {
 	cases := []struct {
 		name string
 		txs  []Transaction
-		code string
+		code baccarat.Code
 		want map[string]int64
 	}{
 		{"a deposit lets the house go negative", []Transaction{deposit}, "", map[string]int64{h: -1000, w: 1000}},
@@ -134,16 +134,16 @@ func TestAuditCheck(t *testing.T) {
 	cases := []struct {
 		name  string
 		audit Audit
-		code  string
+		code  baccarat.Code
 	}{
 		{"sound books pass", Audit{Accounts: ok}, ""},
-		{"a stored balance equals its entries' sum", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Balance = 11 })}, CodeIntegrity},
-		{"a stored entry count equals the entries", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Entries = 2 })}, CodeIntegrity},
-		{"running balances follow", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Breaks = 1 })}, CodeIntegrity},
-		{"each currency sums to zero", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Balance, a[1].Sum = 9, 9 })}, CodeIntegrity},
-		{"no wallet is negative", Audit{Accounts: mod(func(a []AccountAudit) { a[0].Balance, a[0].Sum, a[1].Balance, a[1].Sum = 10, 10, -10, -10 })}, CodeIntegrity},
-		{"every transaction balances", Audit{Accounts: ok, Unbalanced: []string{"k"}}, CodeIntegrity},
-		{"account ids are well-formed", Audit{Accounts: mod(func(a []AccountAudit) { a[0].ID = "house" })}, CodeIntegrity},
+		{"a stored balance equals its entries' sum", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Balance = 11 })}, baccarat.CodeIntegrity},
+		{"a stored entry count equals the entries", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Entries = 2 })}, baccarat.CodeIntegrity},
+		{"running balances follow", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Breaks = 1 })}, baccarat.CodeIntegrity},
+		{"each currency sums to zero", Audit{Accounts: mod(func(a []AccountAudit) { a[1].Balance, a[1].Sum = 9, 9 })}, baccarat.CodeIntegrity},
+		{"no wallet is negative", Audit{Accounts: mod(func(a []AccountAudit) { a[0].Balance, a[0].Sum, a[1].Balance, a[1].Sum = 10, 10, -10, -10 })}, baccarat.CodeIntegrity},
+		{"every transaction balances", Audit{Accounts: ok, Unbalanced: []string{"k"}}, baccarat.CodeIntegrity},
+		{"account ids are well-formed", Audit{Accounts: mod(func(a []AccountAudit) { a[0].ID = "house" })}, baccarat.CodeIntegrity},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -7,11 +7,6 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
-// CodeIntegrity is the error code of books (or a journal) that break their own invariants:
-// not a refused request but evidence of a bug, a bad restore or tampering. It is defined
-// here rather than in the root package because only audits produce it.
-const CodeIntegrity = baccarat.CodeIntegrity
-
 // AccountAudit is what a store reads back about one account for an audit: what it stores
 // (Balance, Entries) beside what its entry rows add up to (Sum, Count), and Breaks, the
 // number of entries whose running balance is not the previous one plus the amount or whose
@@ -81,5 +76,5 @@ func (a Audit) Check() error {
 }
 
 func integrity(format string, args ...any) error {
-	return baccarat.Errorf(CodeIntegrity, "ledger: "+format, args...)
+	return baccarat.Errorf(baccarat.CodeIntegrity, "ledger: "+format, args...)
 }

@@ -67,7 +67,7 @@ func (tx Transaction) accounts() ([]Account, error) {
 		return bad("has %d postings, at most %d allowed", len(tx.Postings), MaxPostings)
 	case len(tx.Memo) > MaxMemoLen || !utf8.ValidString(tx.Memo) || strings.ContainsRune(tx.Memo, 0):
 		return bad("memo must be UTF-8 of at most %d bytes without NUL", MaxMemoLen)
-	case tx.Table != "" && !IsID(tx.Table):
+	case tx.Table != "" && !baccarat.ValidStoredID(tx.Table):
 		return bad("table %q is not a table id", tx.Table)
 	case tx.Round < 0:
 		return bad("round %d is negative", tx.Round)

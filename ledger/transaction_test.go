@@ -19,7 +19,7 @@ func TestValidate(t *testing.T) {
 	cases := []struct {
 		name string
 		tx   Transaction
-		code string
+		code baccarat.Code
 	}{
 		{"a wager moves stake from wallet to in-play", tx("k", Posting{w, -500}, Posting{InPlay("t1", "EUR"), 500}), ""},
 		{"three postings may balance", tx("k", Posting{w, -10}, Posting{h, 4}, Posting{InPlay("t1", "EUR"), 6}), ""},

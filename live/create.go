@@ -34,7 +34,7 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 	if spec.Currency == "" {
 		spec.Currency = PlayMoney
 	}
-	if _, err := ledger.ParseCurrency(string(spec.Currency)); err != nil {
+	if err := baccarat.CheckCurrency(string(spec.Currency)); err != nil {
 		return err
 	}
 	if err := h.checkWallet(&spec); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/seamless"
+	"github.com/tablehouse/baccarat/wire"
 )
 
 // The deliverer sends the outbox (the credits and rollbacks written with settlements and
@@ -247,9 +248,7 @@ func (h *Host) pushBalance(tableID, player string, balance baccarat.Money) {
 		return // not a table this host runs (a tournament's stream, or another server's)
 	}
 	seq := r.money.seq.Load()
-	b := append(strconv.AppendUint([]byte(`{"type":"balance","seq":`), seq, 10), `,"balance":`...)
-	b = append(strconv.AppendInt(b, balance, 10), '}')
-	ds := []Delivery{{Seq: seq, Player: player, Data: b}}
+	ds := []Delivery{{Seq: seq, Player: player, Data: wire.Balance(seq, balance)}}
 	if c := h.opt.Cluster; c != nil {
 		c.Publish(tableID, ds)
 		return

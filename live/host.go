@@ -251,7 +251,7 @@ func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*
 func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.Command) (*Result, error) {
 	if res, err := h.placedBefore(ctx, tableID, cmd); res != nil || err != nil {
 		if res != nil {
-			res.Balance, err = h.balanceAt(ctx, r, placer(cmd.(*table.Place)))
+			res.Balance, err = r.stakes.Balance(ctx, r, placer(cmd.(*table.Place)))
 			res.HasBalance = err == nil
 		}
 		return res, err
@@ -261,31 +261,11 @@ func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.
 			return nil, err
 		}
 	}
-	if p, ok := cmd.(*table.Place); ok && !r.spec.seamless() {
-		// Read the wallet now, on the caller's goroutine, if this host has not: the table's one
-		// goroutine would otherwise wait on the database for each player new to the host, one
-		// after another (in a cluster, every player after another server moved their money).
-		// An error here is the table's to report, when it reads the wallet again.
-		_, _ = h.bank.load(ctx, ledger.Wallet(placer(p), r.spec.Currency))
-	}
-	if r.spec.seamless() {
-		switch c := cmd.(type) {
-		case *table.Place:
-			res, err := h.placeSeamless(ctx, r, c)
-			h.refused(ctx, placer(c), err)
-			return res, err
-		case *table.Withdraw:
-			return h.withdrawSeamless(ctx, r, c)
-		}
-	}
-	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
-	if err != nil {
-		return nil, err
-	}
+	res, err := r.stakes.Submit(ctx, r, cmd)
 	if p, ok := cmd.(*table.Place); ok {
-		h.refused(ctx, placer(p), resp.err)
+		h.refused(ctx, placer(p), err)
 	}
-	return resp.result, resp.err
+	return res, err
 }
 
 // TableInfo is a table as the lobby lists it, and which host runs it.
@@ -403,7 +383,7 @@ func (h *Host) Close() {
 	h.wg.Wait()
 }
 
-func isCode(err error, code string) bool {
+func isCode(err error, code baccarat.Code) bool {
 	var e *baccarat.Error
 	return errors.As(err, &e) && e.Code == code
 }

@@ -52,7 +52,7 @@ func wager(h *live.Host, id string, stake int64) error {
 	return err
 }
 
-func refusedAs(t *testing.T, what string, err error, code string) {
+func refusedAs(t *testing.T, what string, err error, code baccarat.Code) {
 	t.Helper()
 	if baccarat.ErrorCode(err) != code {
 		t.Fatalf("%s: got %v, want %s", what, err, code)

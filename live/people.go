@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/wire"
 )
 
 // People shows players to one another: the public table stream names a player by their
@@ -27,8 +28,8 @@ type People interface {
 // database; a name not read in time shows as the player's number.
 const personWait = 500 * time.Millisecond
 
-// Names maps players' handles to how they are shown.
-type Names map[string]access.Person
+// Names maps players' handles to how they are shown: the stream's (package wire).
+type Names = wire.Names
 
 // PublicEvent returns the copy of a public event others see: a player who acted (revealed
 // a squeeze) or is named (the squeezer, whose face-down card) by their handle, with the

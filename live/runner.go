@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/hex"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -73,6 +74,13 @@ type runner struct {
 	out        []Delivery // deliveries being built, handed to the hub by flush
 	money      runnerMoney
 	lease      tenure
+	// gate is what the table asks, beyond its game, of what it plays for: nil for a plain
+	// table, its tournament's at a session table (gate.go).
+	gate Gate
+	// stakes is where the table's wagers take and give back money (stakes.go).
+	stakes Stakes
+	// listener hears what the table commits (news.go): nil, or its tournament's.
+	listener atomic.Pointer[listener]
 	// stale: a commit failed and the table could not be rebuilt from its journal (the store
 	// is out of reach): it takes no command until it can be, so it never runs ahead of what
 	// is durable.
@@ -89,7 +97,8 @@ var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try 
 
 func newRunner(h *Host, spec Spec, t *table.Table, head journal.Head) *runner {
 	r := &runner{h: h, spec: spec, t: t, head: head, inbox: make(chan *request, h.opt.Inbox),
-		quit: make(chan struct{}), done: make(chan struct{}), hub: newHub(), last: h.opt.Clock.Now()}
+		quit: make(chan struct{}), done: make(chan struct{}), hub: newHub(), last: h.opt.Clock.Now(),
+		gate: h.gateFor(&spec), stakes: h.stakesFor(&spec)}
 	r.rebuildBoard()
 	r.money.note(t)
 	return r
@@ -134,6 +143,7 @@ func (r *runner) stop() {
 }
 
 func (r *runner) run() {
+	defer r.tell(tableNews{stopped: true}) // once done is closed: its listener finds it stopped
 	defer close(r.done)
 	defer r.hub.closeAll()
 	clock := r.h.opt.Clock
@@ -274,6 +284,7 @@ func (r *runner) process(batch []*request) {
 	var plays []responsible.Play
 	var wb walletBatch
 	var balances map[string]int64
+	var committed eventTypes
 	if r.stale && !r.reload() {
 		for _, req := range batch {
 			if req.reply != nil {
@@ -312,7 +323,7 @@ func (r *runner) process(batch []*request) {
 			head = rec.Head()
 			recs = append(recs, rec)
 		}
-		txs = r.books(req.cmd, evs, txs, &wb, now)
+		txs = r.stakes.Settle(r, req.cmd, evs, txs, &wb, now)
 		if r.h.care != nil {
 			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays, r.t)
 		}
@@ -339,6 +350,7 @@ func (r *runner) process(batch []*request) {
 		for i := range staged {
 			if len(staged[i].events) > 0 {
 				r.h.opt.Observer.TableCommitted(&r.spec, staged[i].events)
+				committed.add(staged[i].events)
 			}
 		}
 	}
@@ -349,6 +361,9 @@ func (r *runner) process(batch []*request) {
 		}
 	}
 	r.publish(staged, changed)
+	if committed != 0 {
+		r.tell(tableNews{committed: committed})
+	}
 	if len(changed) > 0 {
 		// Every other server hears which wallets moved before a command is answered (in a
 		// cluster this waits for NATS to have the news): after the table's messages, so a
@@ -370,11 +385,11 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 	cmd.Head().At = now
 	var hd *hold
 	var ch *careHold
-	if err := r.checkTournamentCommand(cmd); err != nil {
+	if err := r.checkCommand(cmd); err != nil {
 		return nil, nil, nil, err
 	}
-	if w, ok := cmd.(*table.Withdraw); ok && w.Stake > 0 && r.spec.seamless() {
-		if err := r.checkTakeBack(w); err != nil {
+	if w, ok := cmd.(*table.Withdraw); ok {
+		if err := r.stakes.CheckWithdraw(r, w); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -385,7 +400,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 		if err := r.checkChips(); err != nil {
 			return nil, nil, nil, err
 		}
-		if err := r.checkTournament(p); err != nil {
+		if err := r.checkWager(p); err != nil {
 			return nil, nil, nil, err
 		}
 		if player := placer(p); r.h.care != nil && !tournament.IsBot(player) {
@@ -396,7 +411,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 			ch = &careHold{player: player, w: w}
 		}
 		wallet := ledger.Wallet(placer(p), r.spec.Currency)
-		avail, ok, err := r.holdStake(ctx, wallet, p)
+		avail, ok, err := r.stakes.Hold(ctx, r, wallet, p)
 		if err != nil {
 			r.h.care.releaseHold(ch)
 			return nil, nil, nil, err
@@ -410,7 +425,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 	evs, err := r.t.Apply(cmd)
 	placed := err == nil && len(evs) > 0
 	if hd != nil && !placed {
-		r.h.bank.release(hd.wallet, hd.stake)
+		r.stakes.Void(hd.wallet, hd.stake)
 		hd = nil
 	}
 	if ch != nil && !placed {
@@ -467,8 +482,8 @@ func (r *runner) answer(s *staged) {
 				res.Wager = &w // the same request id again: the wager placed the first time
 			}
 		}
-		if player := playerOf(req.cmd); player != "" && s.err == nil && !r.spec.seamless() {
-			bal, err := r.h.bank.available(r.h.ctx, ledger.Wallet(player, r.spec.Currency))
+		if player := playerOf(req.cmd); player != "" && s.err == nil && r.stakes.Answers() {
+			bal, err := r.stakes.Balance(r.h.ctx, r, player)
 			res.Balance, res.HasBalance = bal, err == nil
 		}
 		req.reply <- response{result: res, err: s.err}

@@ -16,7 +16,7 @@ import (
 // rather than trying the same settlement for ever.
 func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, txs []ledger.Transaction, err error) {
 	for _, h := range holds {
-		r.h.bank.release(h.wallet, h.stake)
+		r.stakes.Void(h.wallet, h.stake)
 	}
 	var wallets []string
 	for _, tx := range txs {

@@ -82,20 +82,6 @@ func (m *runnerMoney) note(t *table.Table) {
 var errNotDebited = baccarat.Errorf(baccarat.CodeWalletUnavailable,
 	"this table's stakes are taken by the operator's wallet, and this wager's was not: place it again")
 
-// holdStake is what a wager may stake: at an internal table, a hold on the wallet's cached
-// balance (bank.go); at a seamless table, what the operator answered to its debit (nothing
-// is held here: the operator holds the money).
-func (r *runner) holdStake(ctx context.Context, wallet string, p *table.Place) (int64, bool, error) {
-	if !r.spec.seamless() {
-		return r.h.bank.hold(ctx, wallet, p.Stake)
-	}
-	ap, ok := r.h.approved.get(approvalKey(r.spec.ID, placer(p), p.RequestID))
-	if !ok {
-		return 0, false, errNotDebited
-	}
-	return ap.balance + p.Stake, false, nil
-}
-
 // placeSeamless places a wager at a seamless table: debit, then the table.
 func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*Result, error) {
 	if p.Stake < 1 {
@@ -227,14 +213,6 @@ func (h *Host) cancelDebit(ctx context.Context, tx string) error {
 		h.kickDelivery()
 	}
 	return err
-}
-
-// balanceAt is a player's money at a table: the operator's balance at a seamless table.
-func (h *Host) balanceAt(ctx context.Context, r *runner, player string) (int64, error) {
-	if r.spec.seamless() {
-		return h.operatorBalance(ctx, player, r.spec.Currency)
-	}
-	return h.bank.available(ctx, ledger.Wallet(player, r.spec.Currency))
 }
 
 // operatorBalance asks the operator's wallet.

@@ -106,7 +106,7 @@ func settledOutbox(t *testing.T, db walletStore) {
 	}
 }
 
-func wantCode(t *testing.T, err error, code string) {
+func wantCode(t *testing.T, err error, code baccarat.Code) {
 	t.Helper()
 	if baccarat.ErrorCode(err) != code {
 		t.Fatalf("got %v; want %s", err, code)

@@ -1,39 +1,17 @@
 package live
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"strconv"
 	"time"
 
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
-	"github.com/tablehouse/baccarat/tablejson"
+	"github.com/tablehouse/baccarat/wire"
 )
 
-// envelope is one stream message (web/API.md, "The WebSocket").
-type envelope struct {
-	Type    string           `json:"type"`
-	Seq     uint64           `json:"seq,omitempty"`
-	Event   *table.Event     `json:"event,omitempty"`
-	Round   uint64           `json:"round,omitempty"`
-	Totals  map[string]int64 `json:"totals,omitempty"`
-	Roads   *roads.View      `json:"roads,omitempty"`
-	Balance *int64           `json:"balance,omitempty"`
-	Peel    *table.PeelView  `json:"peel,omitempty"`
-	// Names: how the players the event shows are shown (by handle: people.go).
-	Names Names `json:"names,omitempty"`
-}
-
-func encode(e envelope) []byte {
-	b, err := json.Marshal(e)
-	if err != nil {
-		panic(err) // plain data: cannot happen
-	}
-	return b
-}
+// The stream's messages are package wire's: what goes out and its bytes. This file decides
+// which go out, to whom, and when.
 
 // publish turns committed events into deliveries. Everyone sees the table: cards, phases,
 // results. Wagers and settlements are private to their owner, and everyone sees the totals
@@ -72,9 +50,7 @@ func (r *runner) publish(staged []staged, balances map[string]int64) {
 		if err != nil || a.Kind != ledger.KindWallet {
 			continue
 		}
-		b := append(strconv.AppendUint([]byte(`{"type":"balance","seq":`), seq, 10), `,"balance":`...)
-		b = append(strconv.AppendInt(b, bal, 10), '}')
-		r.out = append(r.out, Delivery{Seq: seq, Player: a.Owner, Data: b})
+		r.out = append(r.out, Delivery{Seq: seq, Player: a.Owner, Data: wire.Balance(seq, bal)})
 	}
 	r.flush()
 }
@@ -102,16 +78,12 @@ func (r *runner) flush() {
 func eventDeliveries(out []Delivery, e *table.Event, data []byte, ctx context.Context, people People) []Delivery {
 	pub := func(e *table.Event) []Delivery {
 		pe, names := PublicEvent(ctx, people, e)
-		return append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: pe, Names: names})})
+		return append(out, Delivery{Seq: e.Seq, Event: true, Data: wire.Event(pe, names)})
 	}
 	switch e.Type {
 	case table.EvWagerPlaced, table.EvWagerWithdrawn, table.EvFunded, table.EvWagerRaised, table.EvWagerLowered:
 		// The journalled bytes of an event that goes out to its owner unchanged.
-		b := make([]byte, 0, len(data)+48)
-		b = append(b, `{"type":"mine","seq":`...)
-		b = strconv.AppendUint(b, e.Seq, 10)
-		b = append(append(append(b, `,"event":`...), data...), '}')
-		return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Owner(), Data: b})
+		return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Owner(), Data: wire.Mine(e.Seq, data)})
 	case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 		return settlementDeliveries(out, e, ctx, people)
 	case table.EvShoeStarted:
@@ -121,16 +93,12 @@ func eventDeliveries(out []Delivery, e *table.Event, data []byte, ctx context.Co
 		if e.Card.Hidden { // squeezed: face down to all, the card to its squeezer alone
 			p := e.Public()
 			out = pub(&p)
-			b := make([]byte, 0, len(data)+48)
-			b = append(b, `{"type":"mine","seq":`...)
-			b = strconv.AppendUint(b, e.Seq, 10)
-			b = append(append(append(b, `,"event":`...), data...), '}')
-			return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Card.For, Data: b})
+			return append(out, Delivery{Seq: e.Seq, Event: true, Player: e.Card.For, Data: wire.Mine(e.Seq, data)})
 		}
 	}
 	if e.Type == table.EvBettingOpened {
 		pe, names := PublicEvent(ctx, people, e)
-		return append(out, Delivery{Seq: e.Seq, Event: true, Spread: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: pe, Names: names})})
+		return append(out, Delivery{Seq: e.Seq, Event: true, Spread: true, Data: wire.Event(pe, names)})
 	}
 	return pub(e)
 }
@@ -140,7 +108,7 @@ func settlementDeliveries(out []Delivery, e *table.Event, ctx context.Context, p
 	pe, names := PublicEvent(ctx, people, e)
 	public := *pe
 	public.Settlements = nil
-	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: encode(envelope{Type: "event", Seq: e.Seq, Event: &public, Names: names})})
+	out = append(out, Delivery{Seq: e.Seq, Event: true, Data: wire.Event(&public, names)})
 	// A player's settlements are usually together in the event; they are gathered where
 	// they are not.
 	by := make(map[string][]table.Settlement, len(e.Settlements))
@@ -159,16 +127,10 @@ func settlementDeliveries(out []Delivery, e *table.Event, ctx context.Context, p
 		}
 		i = j
 	}
-	// Each player's copy is the public event with their settlements spliced in: the event
-	// is encoded once, not once per player (a busy table settles thousands at a time).
-	// (Without names: the public copy carried them, and they would follow the event.)
-	head := encode(envelope{Type: "mine", Seq: e.Seq, Event: &public})
-	head = head[:len(head)-2] // drop the closing "}}" of the event and the envelope
+	// Each player's copy is the public event with their settlements spliced in (wire.Settled).
+	mine := wire.NewSettled(&public)
 	for _, p := range order {
-		b := make([]byte, 0, len(head)+200*len(by[p])+20)
-		b = append(append(b, head...), `,"settlements":`...)
-		b = append(tablejson.AppendSettlements(b, by[p]), "}}"...)
-		out = append(out, Delivery{Seq: e.Seq, Event: true, Player: p, Data: b})
+		out = append(out, Delivery{Seq: e.Seq, Event: true, Player: p, Data: mine.For(by[p])})
 	}
 	return out
 }
@@ -262,12 +224,12 @@ func (r *runner) peeled(p *table.Peel) {
 	if pp := r.h.opt.People; pp != nil {
 		v.Squeezer = pp.Handle(v.Squeezer) // the squeeze_started event named them
 	}
-	r.out = append(r.out, Delivery{Seq: seq, Data: encode(envelope{Type: "peel", Seq: seq, Peel: &v})})
+	r.out = append(r.out, Delivery{Seq: seq, Data: wire.Peel(seq, &v)})
 }
 
 func (r *runner) publishTotals() {
 	seq := r.t.Seq()
-	r.out = append(r.out, Delivery{Seq: seq, Moment: true, Data: encode(envelope{Type: "totals", Seq: seq, Round: r.t.Round(), Totals: r.t.Totals()})})
+	r.out = append(r.out, Delivery{Seq: seq, Moment: true, Data: wire.Totals(seq, r.t.Round(), r.t.Totals())})
 	r.flush()
 	r.totalsDue = r.h.opt.Clock.Now().Add(totalsEvery)
 }
@@ -282,19 +244,6 @@ func (r *runner) publishRoads() {
 	seq := r.t.Seq()
 	counts := r.t.ShoeCounts()
 	v := r.board.View(roads.Settings{}, counts.Total())
-	r.out = append(r.out, Delivery{Seq: seq, Data: compactRoads(encode(envelope{Type: "roads", Seq: seq, Roads: &v}))})
+	r.out = append(r.out, Delivery{Seq: seq, Data: wire.Roads(seq, &v)})
 	r.flush()
-}
-
-// roadDefaults are the members a roads message need not carry: a cell without them has no
-// ties, no pairs and no natural. Leaving them out halves a message every player gets after
-// every round (web/API.md: absent means false or 0).
-var roadDefaults = [][]byte{[]byte(`"ties":0,`), []byte(`,"ties":0`), []byte(`"player_pair":false,`), []byte(`,"player_pair":false`),
-	[]byte(`"banker_pair":false,`), []byte(`,"banker_pair":false`), []byte(`"natural":false,`), []byte(`,"natural":false`)}
-
-func compactRoads(b []byte) []byte {
-	for _, d := range roadDefaults {
-		b = bytes.ReplaceAll(b, d, nil)
-	}
-	return b
 }

@@ -135,72 +135,110 @@ func (r *runner) checkChips() error {
 	return nil
 }
 
-// checkTournamentCommand refuses at a tournament's table what would change its stakes: the
-// limits, an area's limit and the differential are the tournament's (its round's stakes),
-// set when its tournament created the table; no pit or admin changes them. Nor does the pit
-// pause or close it: its tournament paces its sessions and retires it, and a paused session
-// would hold every table of the round back.
-func (r *runner) checkTournamentCommand(cmd table.Command) error {
-	if r.spec.Tournament == nil {
+// sessionGate is a tournament's gate at one of its session tables (Gate): the session's
+// rules (tabletop.Session) and how far its tournament, running here, lets the table go.
+type sessionGate struct {
+	session  *tabletop.Session
+	tourneys *tourneys
+	tableID  string
+}
+
+// gateFor is the gate of a table by its spec: its tournament's at a session table, none at
+// a plain one.
+func (h *Host) gateFor(spec *Spec) Gate {
+	if spec.Tournament == nil {
 		return nil
 	}
+	return &sessionGate{session: spec.Tournament, tourneys: h.tourneys, tableID: spec.ID}
+}
+
+// MayOpen: never, unless the tournament, running here, has opened the gate that far.
+func (g *sessionGate) MayOpen(n uint64) bool { return g.tourneys.mayOpen(g.tableID, n) }
+
+// CheckCommand refuses at a tournament's table what would change its stakes: the limits, an
+// area's limit and the differential are the tournament's (its round's stakes), set when its
+// tournament created the table; no pit or admin changes them. Nor does the pit pause or close
+// it: its tournament paces its sessions and retires it, and a paused session would hold every
+// table of the round back.
+func (g *sessionGate) CheckCommand(_ *table.Table, cmd table.Command) error {
 	switch c := cmd.(type) {
 	case *table.SetLimit, *table.SetAreaLimit, *table.SetDifferential:
-		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s: its stakes are the tournament's and cannot be changed", r.spec.ID, r.spec.Tournament.Tournament)
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s: its stakes are the tournament's and cannot be changed", g.tableID, g.session.Tournament)
 	case *table.Pause, *table.Reopen, *table.CloseTable:
-		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s, which paces and retires it: cancel the tournament to stop its tables", r.spec.ID, r.spec.Tournament.Tournament)
+		return baccarat.Errorf(baccarat.CodeNotAuthorized, "table %s plays a session of tournament %s, which paces and retires it: cancel the tournament to stop its tables", g.tableID, g.session.Tournament)
 	case *table.Withdraw:
-		return r.spec.Tournament.CheckWithdraw(c)
+		return g.session.CheckWithdraw(c)
 	}
 	return nil
 }
 
-// next is an automatic table's next step by its schedule, held back at a tournament's table
-// where the session wants no more rounds (its gate): the table opens no round beyond the
-// gate (it waits, idle, until its tournament opens the gate or retires it), and does not
-// close the betting of a round beyond it, which only its tournament opens, to give riding
-// wagers back, and closes (tabletop's package doc).
+// CheckWager applies a tournament's rules to a wager at one of its tables: seated players
+// only, the per-hand maximum, Dragon bets where allowed (tabletop.Session.Check); and no
+// wager at all in a round beyond the session's (the round that gives riding wagers back, or
+// one opened as the session ended).
+func (g *sessionGate) CheckWager(t *table.Table, p *table.Place) error {
+	if !g.MayOpen(t.Round()) {
+		return baccarat.Errorf(baccarat.CodeBettingClosed, "the session is over: this round is not part of it")
+	}
+	return g.session.Check(t, p)
+}
+
+// Required is the tournament's required wagers as betting closes (tabletop.Session.Required),
+// in a round the session plays.
+func (g *sessionGate) Required(t *table.Table) []*table.Place {
+	if !g.MayOpen(t.Round()) {
+		return nil
+	}
+	return g.session.Required(t)
+}
+
+// checkCommand asks the table's gate about a command (Gate.CheckCommand).
+func (r *runner) checkCommand(cmd table.Command) error {
+	if r.gate == nil {
+		return nil
+	}
+	return r.gate.CheckCommand(r.t, cmd)
+}
+
+// checkWager asks the table's gate about a wager (Gate.CheckWager).
+func (r *runner) checkWager(p *table.Place) error {
+	if r.gate == nil {
+		return nil
+	}
+	return r.gate.CheckWager(r.t, p)
+}
+
+// next is an automatic table's next step by its schedule, held back where its gate wants no
+// more rounds: the table opens no round beyond the gate (it waits, idle, until the gate opens
+// or its owner retires it), and does not close the betting of a round beyond it, which only
+// its owner opens, to give riding wagers back, and closes (tabletop's package doc).
 func (r *runner) next(now time.Time) (table.Command, time.Time) {
 	st := r.t.Status()
 	cmd, at := r.spec.Schedule.next(st, r.last, now)
-	if r.spec.Tournament == nil {
+	if r.gate == nil {
 		return cmd, at
 	}
 	switch cmd.(type) {
 	case *table.Open:
-		if !r.h.tourneys.mayOpen(r.spec.ID, st.Round+1) {
+		if !r.gate.MayOpen(st.Round + 1) {
 			return nil, time.Time{}
 		}
 	case *table.Close:
-		if !r.h.tourneys.mayOpen(r.spec.ID, st.Round) {
+		if !r.gate.MayOpen(st.Round) {
 			return nil, time.Time{}
 		}
 	}
 	return cmd, at
 }
 
-// stepBatch is what a tick sends the table: the step, and at a tournament's table, as
-// betting closes, the wagers the tournament requires first (tabletop.Session.Required).
+// stepBatch is what a tick sends the table: the step, and as betting closes, the wagers its
+// gate requires first (Gate.Required).
 func (r *runner) stepBatch(cmd table.Command) []*request {
 	var batch []*request
-	if _, ok := cmd.(*table.Close); ok && r.spec.Tournament != nil && r.h.tourneys.mayOpen(r.spec.ID, r.t.Round()) {
-		for _, p := range r.spec.Tournament.Required(r.t) {
+	if _, ok := cmd.(*table.Close); ok && r.gate != nil {
+		for _, p := range r.gate.Required(r.t) {
 			batch = append(batch, &request{kind: reqCommand, cmd: p})
 		}
 	}
 	return append(batch, &request{kind: reqCommand, cmd: cmd})
-}
-
-// checkTournament applies a tournament's rules to a wager at one of its tables: seated
-// players only, the per-hand maximum, Dragon bets where allowed (tabletop.Session.Check);
-// and no wager at all in a round beyond the session's (the round that gives riding wagers
-// back, or one opened as the session ended).
-func (r *runner) checkTournament(p *table.Place) error {
-	if r.spec.Tournament == nil {
-		return nil
-	}
-	if !r.h.tourneys.mayOpen(r.spec.ID, r.t.Round()) {
-		return baccarat.Errorf(baccarat.CodeBettingClosed, "the session is over: this round is not part of it")
-	}
-	return r.spec.Tournament.Check(r.t, p)
 }

@@ -210,7 +210,7 @@ func TestTournamentStakesAreTheTournaments(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		cmd  table.Command
-		code string
+		code baccarat.Code
 	}{
 		{"the pit cannot lower the minimum", &table.SetLimit{Header: table.Header{Actor: "pit-1", Role: table.RolePit}, Bet: "banker", Min: 1, Max: 2000}, baccarat.CodeNotAuthorized},
 		{"nor an admin (the pit role at a table)", &table.SetLimit{Header: table.Header{Actor: "admin", Role: table.RolePit}, Bet: "banker", Min: 1, Max: 2000}, baccarat.CodeNotAuthorized},

@@ -162,7 +162,7 @@ func (tr *tourney) over() bool {
 // a crash, its lease is released. Its tables stop with the host.
 func (tr *tourney) stop() {
 	for _, st := range tr.tables {
-		st.unsubscribe()
+		st.unlisten()
 	}
 	tr.h.mu.RLock()
 	abandoned := tr.h.abandoned

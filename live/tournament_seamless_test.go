@@ -63,7 +63,7 @@ func testTournamentSeamless(t *testing.T, db walletStore) {
 	steps := []struct {
 		name   string
 		do     func() error
-		code   string
+		code   baccarat.Code
 		player string
 		at     int64 // the player's balance at the operator after it
 		enters int

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 
@@ -15,11 +14,10 @@ import (
 // it: through its journal, which it reads from the start after a restart (the hands the
 // tournament has already heard of are skipped by number).
 type sessionTable struct {
-	id      string
-	s       tabletop.Session
-	runner  *runner // nil until created or adopted here
-	sub     *Subscription
-	subDone chan struct{}
+	id     string
+	s      tabletop.Session
+	runner *runner   // nil until created or adopted here
+	heard  *listener // how its runner tells the tournament it moved (news.go)
 
 	rec     uint64 // the last record of its journal read
 	ends    int    // rounds read that ended (settled or voided): hand numbers 1, 2, …
@@ -46,10 +44,11 @@ type handEnd struct {
 	changes []tournament.ChipChange
 }
 
-func (st *sessionTable) unsubscribe() {
-	if st.sub != nil {
-		st.sub.Close()
-		st.sub = nil
+// unlisten stops hearing the table's news.
+func (st *sessionTable) unlisten() {
+	if st.heard != nil {
+		st.runner.unlisten(st.heard)
+		st.heard = nil
 	}
 }
 
@@ -181,44 +180,28 @@ func (tr *tourney) openTable(st *sessionTable) {
 	st.runner, _ = h.runner(st.id)
 	if st.runner != nil {
 		tr.untroubled("table " + st.id)
-		tr.subscribe(st)
+		tr.listen(st)
 		tr.follow(st)
 	}
 }
 
-// subscribe wakes the tournament whenever its table opens or closes betting or ends a round;
-// the journal says what happened.
-func (tr *tourney) subscribe(st *sessionTable) {
-	resp, err := st.runner.ask(tr.h.ctx, &request{kind: reqSubscribe})
-	if err != nil {
-		return
-	}
-	st.sub, st.subDone = resp.sub, make(chan struct{})
-	sub, done := resp.sub, st.subDone
-	tr.h.wg.Add(1)
-	go func() {
-		defer tr.h.wg.Done()
-		defer close(done)
-		for d := range sub.C {
-			if moves(d.Data) {
-				tr.signal()
-			}
+// listen wakes the tournament whenever its table opens or closes betting or ends a round,
+// or stops; the journal says what happened. The table's runner tells it (news.go) on the
+// table's goroutine, which a poke never keeps waiting (signal).
+func (tr *tourney) listen(st *sessionTable) {
+	st.heard = st.runner.listen(func(n tableNews) {
+		if moves(n) {
+			tr.signal()
 		}
-		tr.signal()
-	}()
+	})
 }
 
-var moving = [][]byte{[]byte(`"type":"betting_opened"`), []byte(`"type":"betting_closed"`), []byte(`"type":"round_settled"`),
-	[]byte(`"type":"round_voided"`), []byte(`"type":"session_settled"`)}
+// moving is what a tournament follows at its tables: betting opening (its bots bet) and
+// closing, and the ends of rounds and of Dragon sessions (hands to report).
+var moving = typesOf(table.EvBettingOpened, table.EvBettingClosed, table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled)
 
-func moves(b []byte) bool {
-	for _, m := range moving {
-		if bytes.Contains(b, m) {
-			return true
-		}
-	}
-	return false
-}
+// moves reports whether a table's news wakes its tournament.
+func moves(n tableNews) bool { return n.stopped || n.committed.any(moving) }
 
 func (tr *tourney) followAll() {
 	for _, st := range tr.tables {
@@ -235,10 +218,11 @@ func (tr *tourney) follow(st *sessionTable) {
 		}
 		return
 	}
-	if st.subDone != nil && isClosed(st.subDone) && !st.ended {
-		if r, _ := tr.h.runner(st.id); r != nil { // dropped: it fell behind
+	if isClosed(st.runner.done) && !st.ended {
+		if r, _ := tr.h.runner(st.id); r != nil && r != st.runner { // its runner stopped and another took the table up
+			st.unlisten()
 			st.runner = r
-			tr.subscribe(st)
+			tr.listen(st)
 		}
 	}
 	before := st.voids
@@ -559,7 +543,7 @@ func (tr *tourney) retireEnded() {
 				_ = tr.closeBeyond(st, snap) // a round opened as the session ended: let it finish
 				continue
 			}
-			st.unsubscribe()
+			st.unlisten()
 			st.runner.stop()
 		}
 		delete(tr.tables, id)

@@ -332,7 +332,7 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 	steps := []struct {
 		name   string
 		do     func() error
-		code   string
+		code   baccarat.Code
 		ann    int64
 		pool   int64
 		enters int
@@ -363,7 +363,7 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 	for _, c := range []struct {
 		name, player, bet string
 		stake             int64
-		code              string
+		code              baccarat.Code
 	}{
 		{"SPEC 5 a seated player bets in chips", "ann", "banker", 1500, ""},
 		{"SPEC 5 a hand's stakes total at most the maximum", "ann", "tie", 600, baccarat.CodeAboveMaximum},

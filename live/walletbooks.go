@@ -7,7 +7,6 @@ import (
 
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/journal"
-	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -18,12 +17,10 @@ type walletBatch struct {
 	calls  []journal.WalletCall
 }
 
-// books adds what a command's events move to the batch: ledger postings at an internal
-// table (Postings), wallet calls at a seamless one, where the platform keeps no money.
-func (r *runner) books(cmd table.Command, evs []table.Event, txs []ledger.Transaction, wb *walletBatch, now time.Time) []ledger.Transaction {
-	if !r.spec.seamless() {
-		return append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
-	}
+// walletCalls adds what a command's events owe the operator's wallet to the batch, at a
+// seamless table where the platform keeps no money (operatorStakes.Settle): the debits its
+// wagers placed, and the credits and rollbacks that close them.
+func (r *runner) walletCalls(cmd table.Command, evs []table.Event, wb *walletBatch, now time.Time) {
 	for i := range evs {
 		e := &evs[i]
 		switch e.Type {
@@ -67,7 +64,6 @@ func (r *runner) books(cmd table.Command, evs []table.Event, txs []ledger.Transa
 			}
 		}
 	}
-	return txs
 }
 
 // closeChips closes the debits of the chips raised onto a wager, as its own debit is closed:

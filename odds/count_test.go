@@ -189,7 +189,7 @@ func TestAnalyzeRefusesBadInput(t *testing.T) {
 		name     string
 		counts   baccarat.Counts
 		revealed []baccarat.Card
-		code     string
+		code     baccarat.Code
 	}{
 		{"fewer than 6 cards", five, nil, baccarat.CodeBadShoe},
 		{"three cards revealed", baccarat.NewCounts(8), []baccarat.Card{1, 2, 3}, baccarat.CodeBadRequest},

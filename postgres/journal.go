@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
-	"github.com/tablehouse/baccarat/ledger"
 )
 
 // Append writes sealed records atomically; see journal.Store.
@@ -19,7 +18,7 @@ func (db *DB) Append(ctx context.Context, records ...journal.Record) error {
 }
 
 func checkTable(table string) error {
-	if !ledger.IsID(table) {
+	if !baccarat.ValidStoredID(table) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a table id", table)
 	}
 	return nil

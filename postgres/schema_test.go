@@ -74,7 +74,7 @@ func TestAuditDetectsTampering(t *testing.T) {
 			db, cfg := openSchema(t)
 			tamper(t, db, cfg, tc.sql)
 			_, err := journal.Audit(t.Context(), db, db)
-			if baccarat.ErrorCode(err) != journal.CodeIntegrity || !strings.Contains(err.Error(), tc.want) {
+			if baccarat.ErrorCode(err) != baccarat.CodeIntegrity || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Audit = %v; want an integrity error mentioning %q", err, tc.want)
 			}
 		})

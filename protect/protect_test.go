@@ -218,8 +218,10 @@ func TestProtectKeepsNoPositionsUnlessAsked(t *testing.T) {
 func TestProtectRefusesBadConfig(t *testing.T) {
 	two := [][]baccarat.Card{SeededShoe(8, 1, 0).Order()}
 	for _, tc := range []struct {
-		name, code, msg string
-		cfg             Config
+		name string
+		code baccarat.Code
+		msg  string
+		cfg  Config
 	}{
 		{"no game", baccarat.CodeUnknownGame, "choose one of", Config{Shoes: 1}},
 		{"SPEC §2 Tiger with 3 decks", baccarat.CodeBadShoe, "4 to 10 decks", Config{Game: games.MBSTiger, Decks: 3, Shoes: 1}},
@@ -245,7 +247,11 @@ func TestProtectRefusesBadConfig(t *testing.T) {
 // ReadOrders names the line of a bad card; Run names the line of a shoe the decks cannot
 // contain.
 func TestProtectReadOrdersNamesTheLine(t *testing.T) {
-	for _, tc := range []struct{ name, text, code, msg string }{
+	for _, tc := range []struct {
+		name, text string
+		code       baccarat.Code
+		msg        string
+	}{
 		{"a card that is not a card", "# audit\n\nAh,7d,Ts,9c,8h,2d\nAh,7x\n", baccarat.CodeBadCard, `line 4: card 2 "7x"`},
 		{"a fifth Ace of hearts in 4 decks", "Ah,Ah,7d,8c,9s,Td\n\nAh,Ah,Ah,Ah,Ah,7d,8c,9s,Td\n", baccarat.CodeCardNotInShoe,
 			"line 3: card 5 is the 5th copy of Ah, and 4 decks hold 4"},

@@ -160,7 +160,7 @@ func (r *Refusal) Unwrap() error { return r.Err }
 
 // refuse builds a refusal with the params a page says it with in its reader's language
 // (web/API.md, "Errors"): "kind", the breach, beside what the limit names.
-func refuse(b Breach, code string, params baccarat.Params, format string, args ...any) *Refusal {
+func refuse(b Breach, code baccarat.Code, params baccarat.Params, format string, args ...any) *Refusal {
 	if params == nil {
 		params = baccarat.Params{}
 	}

@@ -37,7 +37,7 @@ func TestCheckEachLimitAtItsEdge(t *testing.T) {
 		st     *Standing
 		w      Wager
 		at     time.Time
-		code   string
+		code   baccarat.Code
 		breach Breach
 	}{
 		{"stake per round: up to the limit is taken", round(standing(Limits{StakePerRound: 10_000}), 4_000), eur(6_000), t0, "", ""},

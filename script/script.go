@@ -42,10 +42,10 @@ type config struct {
 
 // Refusal is a script line a table refused, as the replay output shows it.
 type Refusal struct {
-	Line    int    `json:"line"`
-	Refused string `json:"refused"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Line    int           `json:"line"`
+	Refused string        `json:"refused"`
+	Code    baccarat.Code `json:"code"`
+	Message string        `json:"message"`
 }
 
 // String shows a refusal for people.

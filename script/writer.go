@@ -68,7 +68,7 @@ func (w *writer) funded(f Funded) {
 func (r *Refusal) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"line":`...), int64(r.Line), 10)
 	b = tablejson.AppendString(append(b, `,"refused":`...), r.Refused)
-	b = tablejson.AppendString(append(b, `,"code":`...), r.Code)
+	b = tablejson.AppendString(append(b, `,"code":`...), string(r.Code))
 	b = tablejson.AppendString(append(b, `,"message":`...), r.Message)
 	return append(b, '}')
 }

@@ -147,19 +147,14 @@ func checkID(what, s string) error {
 	return nil
 }
 
-// checkCurrency takes an ISO 4217 code: three capital letters. Tournament chips never
-// leave the platform, so they have no business with an operator's wallet.
+// checkCurrency takes money, an ISO 4217 code (baccarat.CheckMoneyCurrency): tournament
+// chips never leave the platform, so they have no business with an operator's wallet.
 func checkCurrency(s string) error {
-	if len(s) == 3 && isUpper(s[0]) && isUpper(s[1]) && isUpper(s[2]) {
-		return nil
+	if err := baccarat.CheckMoneyCurrency(s); err != nil {
+		return Refuse(CodeBadRequest, "%s", err.Error())
 	}
-	if len(s) > 16 {
-		s = s[:16] + "…"
-	}
-	return Refuse(CodeBadRequest, "currency %q: want an ISO 4217 code of three capital letters such as EUR", s)
+	return nil
 }
-
-func isUpper(b byte) bool { return 'A' <= b && b <= 'Z' }
 
 func checkAmount(m, least baccarat.Money) error {
 	if m < least || m > baccarat.MaxAmount {

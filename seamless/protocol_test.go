@@ -43,6 +43,7 @@ func TestSeamlessDecodeRefuses(t *testing.T) {
 		{"a tx id over 64 characters", with(`d-1`, strings.Repeat("x", 65)), CodeBadRequest},
 		{"a missing player", with(`"player":"ann",`, ``), CodeBadRequest},
 		{"a lower-case currency", with(`EUR`, `eur`), CodeBadRequest},
+		{"a code of three capitals that is not ISO 4217", with(`EUR`, `ABC`), CodeBadRequest},
 		{"tournament chips", with(`EUR`, `CHIPS:t1`), CodeBadRequest},
 		{"round 0", with(`"round":12`, `"round":0`), CodeBadRequest},
 		{"a negative wager", with(`"wager":5`, `"wager":-5`), CodeBadRequest},

@@ -140,7 +140,7 @@ func TestConfigRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		cfg  Config
-		code string
+		code baccarat.Code
 	}{
 		{"no game", Config{Shoes: 1}, baccarat.CodeUnknownGame},
 		{"no shoes", Config{Game: games.MBSTiger}, baccarat.CodeBadRequest},

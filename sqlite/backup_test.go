@@ -119,7 +119,10 @@ func TestBackupRefusals(t *testing.T) {
 	if err := os.WriteFile(notOurs, []byte("not a database"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ name, src, dst, code string }{
+	for _, c := range []struct {
+		name, src, dst string
+		code           baccarat.Code
+	}{
 		{"an existing file is not replaced without --force", src, existing, baccarat.CodeConflict},
 		{"the database itself is no destination", src, src, baccarat.CodeBadRequest},
 		{"nor its WAL", src, src + "-wal", baccarat.CodeBadRequest},

@@ -123,7 +123,7 @@ func TestAuditDetectsTampering(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := journal.Audit(t.Context(), db, db)
-			if baccarat.ErrorCode(err) != journal.CodeIntegrity || !strings.Contains(err.Error(), c.want) {
+			if baccarat.ErrorCode(err) != baccarat.CodeIntegrity || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Audit = %v; want an integrity error mentioning %q", err, c.want)
 			}
 		})

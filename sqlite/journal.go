@@ -8,7 +8,6 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
-	"github.com/tablehouse/baccarat/ledger"
 )
 
 // Append writes sealed records atomically; see journal.Store.
@@ -18,7 +17,7 @@ func (db *DB) Append(ctx context.Context, records ...journal.Record) error {
 }
 
 func checkTable(table string) error {
-	if !ledger.IsID(table) {
+	if !baccarat.ValidStoredID(table) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%q is not a table id", table)
 	}
 	return nil

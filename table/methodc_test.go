@@ -234,7 +234,7 @@ func TestMethodCDrawOutOfTurnRefused(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		cmd  Command
-		code string
+		code baccarat.Code
 	}{
 		{"a draw while betting is open: no card is due", drawBy("ann"), baccarat.CodeExtraCard},
 		{"Tiger 3.11.1 a player not holding the shoe draws", drawBy("bob"), baccarat.CodeNotAuthorized},

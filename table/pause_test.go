@@ -26,7 +26,7 @@ func (x *tb) settle() {
 }
 
 // refusedSaying is refused, with words the message must hold.
-func (x *tb) refusedSaying(c Command, code, words string) {
+func (x *tb) refusedSaying(c Command, code baccarat.Code, words string) {
 	x.t.Helper()
 	x.refused(c, code)
 	if _, err := x.Apply(c); !strings.Contains(err.Error(), words) {

@@ -119,9 +119,9 @@ func (t *Table) wagerByID(id uint64) *Wager {
 func (t *Table) lower(c *Withdraw, w *Wager, actor string, role Role) error {
 	switch {
 	case t.phase != PhaseBetting:
-		return refuse(CodeNotWithdrawable, "after no more bets a wager is withdrawn whole or stays: nobody may decrease one (SPEC §4)")
+		return refuse(baccarat.CodeNotWithdrawable, "after no more bets a wager is withdrawn whole or stays: nobody may decrease one (SPEC §4)")
 	case w.Riding:
-		return refuse(CodeNotWithdrawable, "a wager riding on a Tie is withdrawn whole or stays (RWS 3.9)")
+		return refuse(baccarat.CodeNotWithdrawable, "a wager riding on a Tie is withdrawn whole or stays (RWS 3.9)")
 	}
 	left := w.Stake - c.Stake
 	if min := t.limits[w.bet].Min; left < min {

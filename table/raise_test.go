@@ -185,7 +185,7 @@ func TestRaiseCheckedAgainstMaximumOnTheTotal(t *testing.T) {
 		first baccarat.Money
 		chip  baccarat.Money
 		avail baccarat.Money
-		code  string // "" taken
+		code  baccarat.Code // "" taken
 	}{
 		{"a raise to the maximum is taken", 600, 400, 0, ""},
 		{"a raise over the maximum is refused (the maximum bounds the spot)", 600, 401, 0, baccarat.CodeAboveMaximum},

@@ -13,7 +13,7 @@ import (
 // a wager taken neither builds a map nor formats an amount.
 
 // refuseWith is refuse with the refusal's params.
-func refuseWith(code string, params baccarat.Params, format string, args ...any) error {
+func refuseWith(code baccarat.Code, params baccarat.Params, format string, args ...any) error {
 	return baccarat.Refuse(code, params, format, args...)
 }
 

@@ -21,7 +21,7 @@ func TestRefusalsNameTheirAmounts(t *testing.T) {
 		cfg   func(*Config)
 		setup func(*tb)
 		place *Place
-		code  string
+		code  baccarat.Code
 		want  baccarat.Params
 	}{
 		{"SPEC §4 below the minimum names the bet and its minimum", "mbs-tiger", nil, nil,

@@ -85,7 +85,7 @@ func (x *tb) ok(c Command) []Event {
 }
 
 // refused checks that c is refused with code and that nothing changed.
-func (x *tb) refused(c Command, code string) {
+func (x *tb) refused(c Command, code baccarat.Code) {
 	x.t.Helper()
 	before := x.State()
 	_, err := x.apply(c)

@@ -7,7 +7,9 @@ import (
 	"github.com/tablehouse/baccarat/games"
 )
 
-func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
+func refuse(code baccarat.Code, format string, args ...any) error {
+	return baccarat.Errorf(code, format, args...)
+}
 
 // onWagerPlaced puts a wager read from the history on the layout: its party, seat and bet
 // are resolved by name, then it is laid as place lays the wager it checks (layWager).
@@ -110,7 +112,7 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 	switch {
 	case t.window && t.SeenPrivately():
 		// A window opened before the first private card stays shut once one is out.
-		return refuse(CodeNotWithdrawable, "a card of this round was shown to its squeezer alone: nobody may withdraw now (SPEC §4)")
+		return refuse(baccarat.CodeNotWithdrawable, "a card of this round was shown to its squeezer alone: nobody may withdraw now (SPEC §4)")
 	case t.window:
 		// After a device reset betting is open again and wagers go one by one (Tiger 5.9);
 		// otherwise a player taking the option withdraws all of them (Tiger 5.17.1).
@@ -130,9 +132,9 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 			return refuse(baccarat.CodeNotFound, "%s has no wager to withdraw", player)
 		}
 		if t.game.Rules.TieRides {
-			return refuse(CodeNotWithdrawable, "only a Player or Banker wager riding on a Tie may be withdrawn (RWS 3.9)")
+			return refuse(baccarat.CodeNotWithdrawable, "only a Player or Banker wager riding on a Tie may be withdrawn (RWS 3.9)")
 		}
-		return refuse(CodeNotWithdrawable, "that wager was placed in an earlier betting round and stays (BoB 3.2)")
+		return refuse(baccarat.CodeNotWithdrawable, "that wager was placed in an earlier betting round and stays (BoB 3.2)")
 	}
 	if c.Stake != 0 { // a chip taken back: less than the whole wager lowers it (raise.go)
 		i := slices.IndexFunc(take, func(w Wager) bool { return w.ID == c.Wager })
@@ -154,9 +156,6 @@ func (t *Table) withdraw(c *Withdraw, actor string, role Role) error {
 	t.emit(e)
 	return nil
 }
-
-// CodeNotWithdrawable refuses a withdrawal the game's rules do not allow now.
-const CodeNotWithdrawable = baccarat.CodeNotWithdrawable
 
 func (t *Table) hasWager(player string) bool {
 	for _, w := range t.Wagers() {

@@ -9,11 +9,10 @@ import (
 )
 
 func (c *Config) checkMoney() error {
-	cur, err := ledger.ParseCurrency(c.Currency)
-	if err != nil {
+	if err := baccarat.CheckCurrency(c.Currency); err != nil {
 		return err
 	}
-	if cur.IsChips() {
+	if ledger.Currency(c.Currency).IsChips() {
 		return badRequest("currency: the entry fee is paid in money (such as EUR, or XXX play money), not in chips")
 	}
 	if err := checkAmount("entry_fee", c.EntryFee, 0); err != nil {

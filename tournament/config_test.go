@@ -14,7 +14,7 @@ func TestConfigRefusals(t *testing.T) {
 	cases := []struct {
 		name   string
 		change func(c *Config)
-		code   string
+		code   baccarat.Code
 		says   string
 	}{
 		{"an id with a space is refused", func(c *Config) { c.ID = "spring cup" }, baccarat.CodeBadRequest, "id"},
@@ -26,6 +26,7 @@ func TestConfigRefusals(t *testing.T) {
 		{"dragon bets only in mbs-dragon", func(c *Config) { c.Dragon = true }, baccarat.CodeBadRequest, "no Dragon bets"},
 		{"the fee is not paid in chips", func(c *Config) { c.Currency = "CHIPS:x" }, baccarat.CodeBadRequest, "not in chips"},
 		{"a currency is three capitals", func(c *Config) { c.Currency = "eur" }, baccarat.CodeBadRequest, "currency"},
+		{"a currency is an ISO 4217 code, not any three capitals", func(c *Config) { c.Currency = "ABC" }, baccarat.CodeBadRequest, "ISO 4217"},
 		{"a negative fee is refused", func(c *Config) { c.EntryFee = -1 }, baccarat.CodeBadRequest, "entry_fee"},
 		{"starting chips are required", func(c *Config) { c.StartingChips = 0 }, baccarat.CodeBadRequest, "starting_chips"},
 		{"times are required", func(c *Config) { c.Start = time.Time{} }, baccarat.CodeBadRequest, "required"},

@@ -4,38 +4,36 @@ import "github.com/tablehouse/baccarat"
 
 // Stable error codes of tournament refusals, beside the platform's own (baccarat.Code*:
 // bad_request, bad_state, not_found, conflict, unknown_game, insufficient_funds,
-// above_maximum are reused where they fit). Codes never change once published; the web
-// layer maps them all to 409 Conflict, its default for a refusal in the current state.
-const (
+// above_maximum are reused where they fit). Codes never change once published. Each is a
+// refusal in the state the tournament is in (baccarat.KindConflict), which web answers 409.
+var (
 	// CodeTournamentFull: registration refused, the tournament has its maximum entrants.
-	CodeTournamentFull = "tournament_full"
+	CodeTournamentFull = baccarat.Declare("tournament_full", baccarat.KindConflict)
 	// CodeRegistrationClosed: registration is not open (not yet, or no longer).
-	CodeRegistrationClosed = "registration_closed"
+	CodeRegistrationClosed = baccarat.Declare("registration_closed", baccarat.KindConflict)
 	// CodeAlreadyRegistered: the player is already registered.
-	CodeAlreadyRegistered = "already_registered"
+	CodeAlreadyRegistered = baccarat.Declare("already_registered", baccarat.KindConflict)
 	// CodeNotRegistered: the player is not registered (or not playing this round).
-	CodeNotRegistered = "not_registered"
+	CodeNotRegistered = baccarat.Declare("not_registered", baccarat.KindConflict)
 	// CodeNotAtTable: a hand report names a player who is not seated at that table.
-	CodeNotAtTable = "not_at_table"
+	CodeNotAtTable = baccarat.Declare("not_at_table", baccarat.KindConflict)
 	// CodeEliminated: the player is out of the tournament.
-	CodeEliminated = "eliminated"
+	CodeEliminated = baccarat.Declare("eliminated", baccarat.KindConflict)
 	// CodeNoRebuysLeft: the tournament has no rebuys, or the player has used them all.
-	CodeNoRebuysLeft = "no_rebuys_left"
+	CodeNoRebuysLeft = baccarat.Declare("no_rebuys_left", baccarat.KindConflict)
 	// CodeRebuyClosed: the rebuy window has closed.
-	CodeRebuyClosed = "rebuy_closed"
+	CodeRebuyClosed = baccarat.Declare("rebuy_closed", baccarat.KindConflict)
 	// CodeNotBusted: a rebuy asked while the player can still make the minimum stake.
-	CodeNotBusted = "not_busted"
+	CodeNotBusted = baccarat.Declare("not_busted", baccarat.KindConflict)
 )
 
-// Codes lists the codes this package adds, for the web layer's one map of codes.
-var Codes = []string{CodeTournamentFull, CodeRegistrationClosed, CodeAlreadyRegistered, CodeNotRegistered,
-	CodeNotAtTable, CodeEliminated, CodeNoRebuysLeft, CodeRebuyClosed, CodeNotBusted}
-
-func refuse(code, format string, args ...any) error { return baccarat.Errorf(code, format, args...) }
+func refuse(code baccarat.Code, format string, args ...any) error {
+	return baccarat.Errorf(code, format, args...)
+}
 
 // refuseWith is refuse with what the refusal names (a time, a count, chips), for a page to
 // say it in its reader's language (web/API.md, "Errors"). Chips are whole numbers, not money.
-func refuseWith(code string, p params, format string, args ...any) error {
+func refuseWith(code baccarat.Code, p params, format string, args ...any) error {
 	return baccarat.Refuse(code, p, format, args...)
 }
 

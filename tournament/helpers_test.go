@@ -51,7 +51,7 @@ func mustApply(t testing.TB, tr *Tournament, c Command) []Event {
 	return evs
 }
 
-func wantCode(t testing.TB, err error, code string) {
+func wantCode(t testing.TB, err error, code baccarat.Code) {
 	t.Helper()
 	if got := baccarat.ErrorCode(err); got != code {
 		t.Fatalf("error %v: code %q, want %q", err, got, code)

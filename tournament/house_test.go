@@ -14,7 +14,7 @@ func TestHouseBotsAreTheirOwnKindOfEntrant(t *testing.T) {
 		name   string
 		player string
 		bot    bool
-		code   string
+		code   baccarat.Code
 	}{
 		{"a house bot registers as a bot", "bot.house-1", true, ""},
 		{"a player registers as a player", "house-bot-1", false, ""},

@@ -152,7 +152,7 @@ func TestRebuys(t *testing.T) {
 		name  string
 		cfg   Config
 		setup []Command
-		code  string
+		code  baccarat.Code
 	}{
 		{"a player who can make the minimum cannot rebuy", bustConfig(rb), nil, CodeNotBusted},
 		{"a tournament without rebuys refuses them", bustConfig(nil), []Command{hand(1, ch("ann", -9950))}, CodeEliminated},

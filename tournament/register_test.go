@@ -15,7 +15,7 @@ func TestRegistration(t *testing.T) {
 		name  string
 		setup []Command // applied first, must succeed
 		cmd   Command
-		code  string
+		code  baccarat.Code
 	}{
 		{"registration before it opens is refused", nil,
 			Command{Type: CmdRegister, Player: "ann", At: open}, CodeRegistrationClosed},

@@ -55,7 +55,7 @@ func TestReportRefusals(t *testing.T) {
 	cases := []struct {
 		name string
 		cmd  Command
-		code string
+		code baccarat.Code
 	}{
 		{"a player not at the table is refused", hand(1, ch("zed", 10)), CodeNotAtTable},
 		{"a table that does not exist is not found", hand(2, ch("ann", 10)), baccarat.CodeNotFound},

@@ -220,8 +220,8 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 	}
 	cur := s.currencyOf(a)
 	if req.Currency != "" {
-		if !baccarat.IsCurrency(req.Currency) {
-			s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", baccarat.Truncate(req.Currency, 40)))
+		if err := baccarat.CheckMoneyCurrency(req.Currency); err != nil {
+			s.writeError(w, r, err)
 			return
 		}
 		cur = ledger.Currency(req.Currency)

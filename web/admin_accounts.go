@@ -196,8 +196,8 @@ func (s *Server) walletOf(r *http.Request, player, currency string) (ledger.Curr
 	}
 	cur := s.currencyOf(a)
 	if currency != "" {
-		if !baccarat.IsCurrency(currency) {
-			return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", baccarat.Truncate(currency, 40))
+		if err := baccarat.CheckMoneyCurrency(currency); err != nil {
+			return "", err
 		}
 		cur = ledger.Currency(currency)
 	}

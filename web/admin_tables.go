@@ -177,7 +177,7 @@ func checkSpec(spec live.Spec) error {
 		return err
 	}
 	if spec.Currency != "" {
-		if _, err := ledger.ParseCurrency(string(spec.Currency)); err != nil {
+		if err := baccarat.CheckCurrency(string(spec.Currency)); err != nil {
 			return err
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
+	"github.com/tablehouse/baccarat/wire"
 )
 
 // TableView is a table as the lobby and a table page describe it.
@@ -86,17 +87,10 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, out)
 }
 
-// SnapshotView is what GET /api/tables/{id} and a stream's first message carry.
-type SnapshotView struct {
-	Type       string            `json:"type,omitempty"`
-	Table      TableView         `json:"table"`
-	State      table.State       `json:"state"`
-	Roads      roads.View        `json:"roads"`
-	Game       games.Description `json:"game"`
-	ServerTime time.Time         `json:"server_time"`
-	// Names: how the players the state shows (the squeezer) are shown, by handle (names.go).
-	Names live.Names `json:"names,omitempty"`
-}
+// SnapshotView is what GET /api/tables/{id} and a stream's first message carry: the
+// stream's snapshot message (package wire), the table described as the lobby describes it.
+// Its Names name the players the state shows (the squeezer) by handle (names.go).
+type SnapshotView = wire.Snapshot[TableView]
 
 // viewer is whose view a read gets: a player sees their own wagers; a dealer or pit on a
 // table assigned to them, and an admin, see all; anyone else watches and owns nothing.

@@ -76,7 +76,7 @@ func isUpgrade(r *http.Request) bool {
 }
 
 // errSignIn is the answer to a request without a working token.
-var errSignIn = baccarat.Errorf(codeUnauthenticated, "sign in: send Authorization: Bearer <token> (the server prints a sign-in link at start)")
+var errSignIn = baccarat.Errorf(baccarat.CodeUnauthenticated, "sign in: send Authorization: Bearer <token> (the server prints a sign-in link at start)")
 
 // identify reads the token and the account it names. An expired token (access.Lifetime,
 // at the server's clock), a token of a disabled account, or one issued before the account's
@@ -89,23 +89,23 @@ func (s *Server) identify(ctx context.Context, tok string) (Identity, error) {
 	}
 	claim, ok := s.tokens.Check(tok)
 	if !ok {
-		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token is not valid: sign in again")
+		return Identity{}, baccarat.Errorf(baccarat.CodeUnauthenticated, "this token is not valid: sign in again")
 	}
 	if claim.Expired(s.now()) {
 		return Identity{}, errExpired(claim)
 	}
 	acct, err := s.accounts.Account(ctx, claim.ID)
 	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
-		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token's account no longer exists")
+		return Identity{}, baccarat.Errorf(baccarat.CodeUnauthenticated, "this token's account no longer exists")
 	}
 	if err != nil {
 		return Identity{}, err
 	}
 	if acct.Disabled {
-		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this account is disabled: ask the operator")
+		return Identity{}, baccarat.Errorf(baccarat.CodeUnauthenticated, "this account is disabled: ask the operator")
 	}
 	if !acct.Admits(claim) {
-		return Identity{}, baccarat.Errorf(codeUnauthenticated, "this token has been revoked: sign in again")
+		return Identity{}, baccarat.Errorf(baccarat.CodeUnauthenticated, "this token has been revoked: sign in again")
 	}
 	return Identity{ID: acct.ID, Role: acct.Role, Account: acct, token: tok, claim: claim}, nil
 }

@@ -10,50 +10,30 @@ import (
 	"github.com/tablehouse/baccarat"
 )
 
-// statuses maps every error code to its HTTP status, in this one place (web/API.md). A
-// code missing here is answered 500: an error nobody classified is ours, not the caller's.
-var statuses = map[string]int{
-	baccarat.CodeBadRequest: http.StatusBadRequest, baccarat.CodeBadCard: http.StatusBadRequest,
-	baccarat.CodeUnknownBet: http.StatusBadRequest, baccarat.CodeBelowMinimum: http.StatusBadRequest,
-	baccarat.CodeAboveMaximum: http.StatusBadRequest, baccarat.CodeBadCoup: http.StatusBadRequest,
-	baccarat.CodeBadShoe: http.StatusBadRequest, baccarat.CodeNeedCards: http.StatusBadRequest,
-	baccarat.CodeInvalidName:     http.StatusBadRequest,
-	baccarat.CodeUnauthenticated: http.StatusUnauthorized,
-	baccarat.CodeNotAuthorized:   http.StatusForbidden,
-	// Refused for the player's sake: the player may not do this now (a reality check first).
-	baccarat.CodeLimitReached: http.StatusForbidden, baccarat.CodeExcluded: http.StatusForbidden,
-	baccarat.CodeSessionEnded: http.StatusForbidden, baccarat.CodeRealityCheck: http.StatusConflict,
-	baccarat.CodeNotFound: http.StatusNotFound, baccarat.CodeUnknownGame: http.StatusNotFound,
-	baccarat.CodeInsufficientFunds: http.StatusPaymentRequired,
-	baccarat.CodeTooLarge:          http.StatusRequestEntityTooLarge,
-	baccarat.CodeRateLimited:       http.StatusTooManyRequests,
-	baccarat.CodeBusy:              http.StatusServiceUnavailable,
-	baccarat.CodeUnavailable:       http.StatusServiceUnavailable,
-	baccarat.CodeLeaseLost:         http.StatusServiceUnavailable,
-	baccarat.CodeWalletUnavailable: http.StatusServiceUnavailable,
-	baccarat.CodeInternal:          http.StatusInternalServerError, baccarat.CodeIntegrity: http.StatusInternalServerError,
-	// The refusals of a table in the state it is in, and requests that clash with earlier ones.
-	baccarat.CodeBettingClosed: http.StatusConflict, baccarat.CodeBetNotOffered: http.StatusConflict,
-	baccarat.CodeBothSides: http.StatusConflict, baccarat.CodeSideBetNeedsMain: http.StatusConflict,
-	baccarat.CodeAreaFull: http.StatusConflict, baccarat.CodeRoundFull: http.StatusConflict, baccarat.CodeTableDifferential: http.StatusConflict,
-	baccarat.CodeOddsChanged: http.StatusConflict, baccarat.CodeNotWithdrawable: http.StatusConflict,
-	baccarat.CodeExtraCard: http.StatusConflict, baccarat.CodeCardNotInShoe: http.StatusConflict,
-	baccarat.CodeBadState: http.StatusConflict, baccarat.CodeConflict: http.StatusConflict,
-	baccarat.CodeIdempotencyConflict: http.StatusConflict, baccarat.CodeReserved: http.StatusConflict,
+// statuses answers each kind of code with its HTTP status, in this one place (web/API.md,
+// "Status codes"): a code's kind is declared with the code (baccarat.Declare), so a new code
+// has its status the moment it exists.
+var statuses = [...]int{
+	baccarat.KindInternal:        http.StatusInternalServerError,
+	baccarat.KindInvalid:         http.StatusBadRequest,
+	baccarat.KindUnauthenticated: http.StatusUnauthorized,
+	baccarat.KindForbidden:       http.StatusForbidden,
+	baccarat.KindFunds:           http.StatusPaymentRequired,
+	baccarat.KindNotFound:        http.StatusNotFound,
+	baccarat.KindConflict:        http.StatusConflict,
+	baccarat.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	baccarat.KindRateLimited:     http.StatusTooManyRequests,
+	baccarat.KindUnavailable:     http.StatusServiceUnavailable,
 }
 
-// StatusOf is the HTTP status of an error code: 500 for a code not in the table.
-func StatusOf(code string) int {
-	if s, ok := statuses[code]; ok {
-		return s
+// StatusOf is the HTTP status of an error code: its kind's, and 500 for a code never
+// declared.
+func StatusOf(code baccarat.Code) int {
+	if k := code.Kind(); int(k) < len(statuses) {
+		return statuses[k]
 	}
 	return http.StatusInternalServerError
 }
-
-const (
-	codeUnauthenticated = baccarat.CodeUnauthenticated
-	codeRateLimited     = baccarat.CodeRateLimited
-)
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -92,7 +72,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, err ...error) {
 	secs := int((wait + time.Second - 1) / time.Second)
 	w.Header().Set("Retry-After", strconv.Itoa(max(1, secs)))
-	e := error(baccarat.Errorf(codeRateLimited, "too many requests: slow down and try again in %d s", max(1, secs)))
+	e := error(baccarat.Errorf(baccarat.CodeRateLimited, "too many requests: slow down and try again in %d s", max(1, secs)))
 	if len(err) > 0 {
 		e = err[0]
 	}

@@ -33,11 +33,11 @@ func (g *streamGate) enter(account, addr string, cancel context.CancelFunc) (*ti
 	defer g.mu.Unlock()
 	switch {
 	case g.total >= g.lim.Total:
-		return nil, baccarat.Errorf(codeRateLimited, "the server has its most streams open (%d): try again in a moment", g.lim.Total)
+		return nil, baccarat.Errorf(baccarat.CodeRateLimited, "the server has its most streams open (%d): try again in a moment", g.lim.Total)
 	case len(g.byAccount[account]) >= g.lim.PerToken:
-		return nil, baccarat.Errorf(codeRateLimited, "this account already has %d streams open: close a tab or another device first", g.lim.PerToken)
+		return nil, baccarat.Errorf(baccarat.CodeRateLimited, "this account already has %d streams open: close a tab or another device first", g.lim.PerToken)
 	case g.byAddr[addr] >= g.lim.PerAddress:
-		return nil, baccarat.Errorf(codeRateLimited, "your address already has %d streams open", g.lim.PerAddress)
+		return nil, baccarat.Errorf(baccarat.CodeRateLimited, "your address already has %d streams open", g.lim.PerAddress)
 	}
 	t := &ticket{account: account, addr: addr, cancel: cancel}
 	if g.byAccount[account] == nil {

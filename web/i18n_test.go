@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/tablehouse/baccarat"
-	"github.com/tablehouse/baccarat/tournament"
+	"github.com/tablehouse/baccarat/games"
 )
 
 // The pages' languages are static/i18n.js's LANGS, one static/i18n/<id>.json each, read here
@@ -251,6 +251,130 @@ func TestDuplicateKeysAreFound(t *testing.T) {
 	}
 }
 
+// TestServerWordsAreKeyedByTheirIDs: the words the server sends that have a stable id are
+// translated by it, so rewording a game's English loses no translation: every game, bet and
+// pay tier id has its key ("game.<id>", "bet.<id>", "tier.<id>", and a Dragon tier's
+// "tier.<id>.short" on its spot) in every language; en.json's text of each is the server's
+// English, which an English page shows; and no language keeps an English-keyed "srv:" entry
+// for such words, or a piece of them, that no page looks up any more.
+func TestServerWordsAreKeyedByTheirIDs(t *testing.T) {
+	names, err := fs.Glob(assets, "static/i18n/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no static/i18n/*.json embedded (%v)", err)
+	}
+	files := map[string]map[string]string{}
+	for _, name := range names {
+		if dict := readLanguage(t, name); dict != nil {
+			files[strings.TrimSuffix(path.Base(name), ".json")] = dict
+		}
+	}
+	for _, p := range serverWordProblems(files, games.All()) {
+		t.Error(p)
+	}
+}
+
+// serverWords are the words of gs that have ids: each key with the English the server sends
+// for it ("" for a Dragon tier's short label, which is the page's), and every text sent under
+// an id (names, events, pays), which no "srv:" entry may translate any more.
+func serverWords(gs []*games.Game) (keys map[string]string, texts []string) {
+	keys = map[string]string{}
+	for _, g := range gs {
+		keys["game."+g.ID] = g.Name
+		texts = append(texts, g.Name)
+		d := games.Describe(g)
+		for i, b := range g.Bets {
+			keys["bet."+b.ID] = b.Name
+			texts = append(texts, b.Name)
+			for j, tr := range b.Tiers {
+				keys["tier."+tr.ID] = tr.Event
+				if b.Kind == games.Dragon {
+					keys["tier."+tr.ID+".short"] = ""
+				}
+				texts = append(texts, tr.Event, d.Bets[i].Tiers[j].Pays)
+			}
+		}
+	}
+	return keys, texts
+}
+
+// serverWordProblems lists what keeps the language files (by language id) from translating
+// the server's words of gs by their ids. It knows nothing of the embedded files, so a test
+// can plant faults in it.
+func serverWordProblems(files map[string]map[string]string, gs []*games.Game) []string {
+	var problems []string
+	keys, texts := serverWords(gs)
+	for _, id := range slices.Sorted(maps.Keys(files)) {
+		dict := files[id]
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
+			got, ok := dict[k]
+			switch {
+			case !ok:
+				problems = append(problems, fmt.Sprintf("%s.json lacks %q (%q)", id, k, keys[k]))
+			case id == "en" && keys[k] != "" && got != keys[k]:
+				problems = append(problems, fmt.Sprintf("en.json says %q for %q, the server %q", got, k, keys[k]))
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(dict)) {
+			text, ok := strings.CutPrefix(k, "srv:")
+			if !ok {
+				continue
+			}
+			for _, w := range texts {
+				if strings.Contains(w, text) {
+					problems = append(problems, fmt.Sprintf("%s.json keeps %q, words now translated by their id (%q)", id, k, w))
+					break
+				}
+			}
+		}
+	}
+	return problems
+}
+
+// TestServerWordCheckCatchesPlantedFaults: serverWordProblems passes good files and names
+// each planted fault.
+func TestServerWordCheckCatchesPlantedFaults(t *testing.T) {
+	g := &games.Game{ID: "mbs-tiger", Name: "Tiger", Bets: []*games.Bet{
+		{ID: "banker", Name: "Banker", Tiers: []games.Tier{{ID: "banker_on_six", Event: "Banker wins on six"}}},
+		{ID: "any_dragon", Name: "Any Dragon", Kind: games.Dragon, Tiers: []games.Tier{{ID: "ruby_dragon", Event: "Ruby Dragon: longest streak 5"}}},
+	}}
+	good := func() map[string]map[string]string {
+		return map[string]map[string]string{
+			"en": {"game.mbs-tiger": "Tiger", "bet.banker": "Banker", "bet.any_dragon": "Any Dragon", "tier.banker_on_six": "Banker wins on six",
+				"tier.ruby_dragon": "Ruby Dragon: longest streak 5", "tier.ruby_dragon.short": "Ruby {n}"},
+			"ko": {"game.mbs-tiger": "타이거", "bet.banker": "뱅커", "bet.any_dragon": "애니 드래곤", "tier.banker_on_six": "뱅커가 6으로 승",
+				"tier.ruby_dragon": "루비 드래곤: 최장 연승 5", "tier.ruby_dragon.short": "루비 {n}", "srv:Heats": "예선"},
+		}
+	}
+	if p := serverWordProblems(good(), []*games.Game{g}); len(p) != 0 {
+		t.Fatalf("good files have problems: %v", p)
+	}
+	for _, c := range []struct {
+		name  string
+		plant func(map[string]map[string]string)
+		want  string
+	}{
+		{"a tier's key missing", func(f map[string]map[string]string) { delete(f["ko"], "tier.banker_on_six") }, `ko.json lacks "tier.banker_on_six"`},
+		{"a Dragon tier's short label missing", func(f map[string]map[string]string) { delete(f["ko"], "tier.ruby_dragon.short") }, `lacks "tier.ruby_dragon.short"`},
+		{"a game's key missing", func(f map[string]map[string]string) { delete(f["en"], "game.mbs-tiger") }, `en.json lacks "game.mbs-tiger"`},
+		{"a bet's key missing", func(f map[string]map[string]string) { delete(f["ko"], "bet.banker") }, `ko.json lacks "bet.banker"`},
+		{"English not the server's", func(f map[string]map[string]string) { f["en"]["tier.banker_on_six"] = "Banker wins with six" },
+			`en.json says "Banker wins with six" for "tier.banker_on_six"`},
+		{"an old English-keyed tier left", func(f map[string]map[string]string) { f["ko"]["srv:Banker wins on six"] = "뱅커가 6으로 승" },
+			`ko.json keeps "srv:Banker wins on six"`},
+		{"an old piece of a tier left", func(f map[string]map[string]string) { f["ko"]["srv:Ruby"] = "루비" }, `ko.json keeps "srv:Ruby"`},
+		{"an old English-keyed game name left", func(f map[string]map[string]string) { f["ko"]["srv:Tiger"] = "타이거" }, `ko.json keeps "srv:Tiger"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := good()
+			c.plant(f)
+			p := serverWordProblems(f, []*games.Game{g})
+			if !strings.Contains(strings.Join(p, "\n"), c.want) {
+				t.Errorf("problems %q, want one with %q", p, c.want)
+			}
+		})
+	}
+}
+
 // TestEveryErrorCodeHasASentence: every code the platform answers with (baccarat.Codes and the
 // tournaments' own) has its sentence "err.<code>" in English, so that a page says a refusal
 // in its language and never shows the code as the message (the language test holds every
@@ -262,8 +386,9 @@ func TestEveryErrorCodeHasASentence(t *testing.T) {
 	if en == nil {
 		return
 	}
-	codes := append(baccarat.Codes(), tournament.Codes...)
-	for _, code := range codes {
+	codes := baccarat.Codes()
+	for _, c := range codes {
+		code := string(c)
 		s, ok := en["err."+code]
 		if !ok {
 			t.Errorf("en.json has no sentence for the code %s: add \"err.%s\" to every language", code, code)
@@ -278,7 +403,7 @@ func TestEveryErrorCodeHasASentence(t *testing.T) {
 	}
 	known := map[string]bool{"unknown": true, "network": true, "signin": true}
 	for _, c := range codes {
-		known[c] = true
+		known[string(c)] = true
 	}
 	for k := range en {
 		if rest, ok := strings.CutPrefix(k, "err."); ok {

@@ -48,7 +48,7 @@ func (s *Server) readLaunch(w http.ResponseWriter, r *http.Request, now time.Tim
 	}
 	var re *seamless.RefusedError
 	if errors.As(err, &re) {
-		return nil, seamless.Stamp{}, baccarat.Errorf(codeUnauthenticated, "%s (web/API.md, Operators)", re.Message)
+		return nil, seamless.Stamp{}, baccarat.Errorf(baccarat.CodeUnauthenticated, "%s (web/API.md, Operators)", re.Message)
 	}
 	return body, st, err
 }

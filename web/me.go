@@ -52,8 +52,8 @@ func (s *Server) walletCurrency(r *http.Request, a access.Account) (ledger.Curre
 	if c == "" {
 		return s.currencyOf(a), nil
 	}
-	if !baccarat.IsCurrency(c) {
-		return "", baccarat.Errorf(baccarat.CodeBadRequest, "currency %q: want an ISO 4217 code such as JPY (XXX for play money)", baccarat.Truncate(c, 40))
+	if err := baccarat.CheckMoneyCurrency(c); err != nil {
+		return "", err
 	}
 	return ledger.Currency(c), nil
 }

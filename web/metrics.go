@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/tablehouse/baccarat"
 )
 
 // Metrics are a server's Prometheus metrics, in a registry of the server's own rather than
@@ -117,7 +118,7 @@ func (c requestCounter) inc(pattern string, status int) {
 
 type codeCounter struct{ *prometheus.CounterVec }
 
-func (c codeCounter) inc(code string) { c.WithLabelValues(code).Inc() }
+func (c codeCounter) inc(code baccarat.Code) { c.WithLabelValues(string(code)).Inc() }
 
 type latency struct{ prometheus.Histogram }
 

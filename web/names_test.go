@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
@@ -86,7 +87,7 @@ func TestDisplayNameIsChosenAndRefusedByTheNameRules(t *testing.T) {
 		name, who string
 		body      any
 		status    int
-		code      string
+		code      baccarat.Code
 	}{
 		{"a name that passes for the dealer is refused", annID, map[string]any{"name": "Dealer"}, 400, "invalid_name"},
 		{"a bot's prefix is refused", annID, map[string]any{"name": "bot.ann"}, 400, "invalid_name"},

@@ -225,7 +225,7 @@ func (s *Server) handleExchange(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.accounts.Account(r.Context(), l.Player)
 	if err == nil && (a.Disabled || a.Role != RolePlayer) {
-		err = baccarat.Errorf(codeUnauthenticated, "this account is disabled: ask the operator")
+		err = baccarat.Errorf(baccarat.CodeUnauthenticated, "this account is disabled: ask the operator")
 	}
 	if err == nil && s.operator.Codes == nil {
 		err = baccarat.Errorf(baccarat.CodeNotFound, "launches are not taken here")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/web"
 )
@@ -17,7 +18,7 @@ import (
 // staff's list, and its snapshot says so. The trail copies each from the journal.
 func TestThePitPausesAndClosesATableThroughTheCommandsRoute(t *testing.T) {
 	f := newFixture(t)
-	send := func(who, tableID string, body map[string]any, wantStatus int, wantCode string) {
+	send := func(who, tableID string, body map[string]any, wantStatus int, wantCode baccarat.Code) {
 		t.Helper()
 		var e apiError
 		if code := f.do(who, "POST", "/api/tables/"+tableID+"/commands", body, &e); code != wantStatus || e.Code != wantCode {

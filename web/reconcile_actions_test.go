@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/journal/journaltest"
 	"github.com/tablehouse/baccarat/live"
@@ -41,7 +42,7 @@ func TestAdminResendsOrSettlesARefusedCall(t *testing.T) {
 		name, who, path string
 		body            any
 		status          int
-		code            string
+		code            baccarat.Code
 	}{
 		{"a player may not", "ann", path(one, "resend"), nil, 403, "not_authorized"},
 		{"a pit boss may not", "pit", path(one, "settle"), map[string]string{"reason": "x"}, 403, "not_authorized"},

@@ -73,8 +73,10 @@ type BetRules struct {
 	Status string `json:"status,omitempty"`
 }
 
-// TierRules is one way a bet wins, what it pays and how likely it is.
+// TierRules is one way a bet wins, what it pays and how likely it is. ID is the tier's stable
+// name (games.Tier), which the pages translate the event by.
 type TierRules struct {
+	ID          string `json:"id"`
 	Event       string `json:"event"`
 	Pays        string `json:"pays"`
 	Probability Figure `json:"probability"`
@@ -208,7 +210,7 @@ func betRules(ctx context.Context, g *games.Game, k rulesKey) ([]BetRules, error
 		br := BetRules{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule, Tiers: []TierRules{}}
 		if b.Kind == games.Dragon {
 			for _, t := range b.Tiers {
-				br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: t.Pays.String()})
+				br.Tiers = append(br.Tiers, TierRules{ID: t.ID, Event: t.Event, Pays: t.Pays.String()})
 			}
 		} else if bs := sheet.Bet(b.ID); bs != nil && bs.Err == nil {
 			br.coup(bs)
@@ -222,12 +224,13 @@ func (br *BetRules) coup(bs *odds.BetSheet) {
 	ret := new(big.Rat).Add(big.NewRat(1, 1), bs.ExactReturn())
 	br.Return, br.HouseEdge = figure(ret, true), figure(bs.ExactHouseEdge(), true)
 	br.Win, br.Push = figure(bs.Win.Rat(), true), figure(bs.Push.Rat(), true)
-	for _, t := range bs.Tiers {
+	for i, t := range bs.Tiers { // the sheet's tiers are its bet's, in order
 		pays := t.Pays.String()
 		if bs.Bet.Decimal {
 			pays = "decimal odds"
 		}
-		br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: pays, Probability: figure(t.Probability.Rat(), true)})
+		br.Tiers = append(br.Tiers, TierRules{ID: bs.Bet.Tiers[i].ID, Event: t.Event, Pays: pays,
+			Probability: figure(t.Probability.Rat(), true)})
 	}
 	if p := bs.Price; p != nil {
 		m := figure(big.NewRat(int64(p.Margin), 10000), true)
@@ -244,12 +247,12 @@ func (br *BetRules) coup(bs *odds.BetSheet) {
 func dragonRules(b *games.Bet, ds *odds.DragonSession) BetRules {
 	br := BetRules{ID: b.ID, Name: b.Name, Kind: b.Kind.String(), Rule: b.Rule, Tiers: []TierRules{}, SessionHands: ds.Hands}
 	back, win := new(big.Rat), new(big.Rat)
-	for _, t := range ds.Tiers {
+	for i, t := range ds.Tiers { // the session's tiers are the bet's, in order
 		p := t.Probability.Rat()
 		pays := big.NewRat(t.Pays.Num, max(t.Pays.Den, 1))
 		back.Add(back, new(big.Rat).Mul(p, pays.Add(pays, big.NewRat(1, 1))))
 		win.Add(win, p)
-		br.Tiers = append(br.Tiers, TierRules{Event: t.Event, Pays: t.Pays.String(), Probability: figure(p, false)})
+		br.Tiers = append(br.Tiers, TierRules{ID: b.Tiers[i].ID, Event: t.Event, Pays: t.Pays.String(), Probability: figure(p, false)})
 	}
 	br.Return, br.HouseEdge = figure(back, false), figure(new(big.Rat).Sub(big.NewRat(1, 1), back), false)
 	br.Win, br.Push = figure(win, false), figure(new(big.Rat), true)

@@ -155,6 +155,20 @@ func TestRulesAreTheOddsEnginesExactFigures(t *testing.T) {
 		}
 	})
 
+	t.Run("every tier carries its stable id, which the pages translate it by", func(t *testing.T) {
+		for table, game := range map[string]string{"tiger": "mbs-tiger", "bob": "bet-on-baccarat", "dragon": "mbs-dragon"} {
+			g, _ := games.ByID(game)
+			for _, b := range f.rules(table).Bets {
+				tiers := g.Bet(b.ID).Tiers
+				for i, tr := range b.Tiers {
+					if i >= len(tiers) || tr.ID != tiers[i].ID || tr.Event != tiers[i].Event {
+						t.Errorf("%s %s tier %d is %q %q, want the game's", table, b.ID, i, tr.ID, tr.Event)
+					}
+				}
+			}
+		}
+	})
+
 	t.Run("limits are the table's current ones", func(t *testing.T) {
 		body := map[string]any{"bet": "tie", "min": 200, "max": 5000, "reason": "test"}
 		if code := f.do("pit", "PUT", "/api/admin/tables/tiger/limits", body, nil); code != 200 {

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -52,7 +53,7 @@ func TestMethodCThroughTheAPI(t *testing.T) {
 	if st.MethodC == nil || st.MethodC.Holder != "ann" || !st.MethodC.Due || st.MethodC.DrawSeconds != 60 || st.MethodC.Until.IsZero() {
 		t.Fatalf("Tiger 3.11 ann, the highest stake, holds the shoe and the first card waits for her: %+v", st.MethodC)
 	}
-	refused := func(who, path string, body any, status int, code string) {
+	refused := func(who, path string, body any, status int, code baccarat.Code) {
 		t.Helper()
 		before := state()
 		var e apiError

@@ -88,9 +88,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 	})
 	if snap := sub.Snapshot; snap != nil {
 		sub.Snapshot = nil // the stream holds no copy of the table once it has sent it
-		v := s.snapshotView(snap, viewer)
-		v.Type = "snapshot"
-		if err := st.sw.write(st.ctx, mustJSON(v)); err != nil {
+		if err := st.sw.write(st.ctx, s.snapshotView(snap, viewer).Message()); err != nil {
 			c.CloseNow()
 			return
 		}

@@ -30,6 +30,6 @@ func (s *Server) refreshToken(w http.ResponseWriter, id Identity) {
 // errExpired is the answer to a token past its lifetime. It is short: a stream closed for
 // it carries it as the close frame's reason (at most 123 bytes).
 func errExpired(c access.Claim) error {
-	return baccarat.Errorf(codeUnauthenticated, "this token expired at %s: sign in again (players: launch the game again from the casino)",
+	return baccarat.Errorf(baccarat.CodeUnauthenticated, "this token expired at %s: sign in again (players: launch the game again from the casino)",
 		c.Expires().UTC().Format(time.RFC3339))
 }

@@ -9,16 +9,7 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
-	"github.com/tablehouse/baccarat/tournament"
 )
-
-// The tournaments' refusals are answered 409, the status of a refusal in the state things
-// are in (tournament.Codes).
-func init() {
-	for _, c := range tournament.Codes {
-		statuses[c] = http.StatusConflict
-	}
-}
 
 // longPoll is the longest GET /api/tournaments/{id}?after= waits for a change: well within
 // the server's write timeout.

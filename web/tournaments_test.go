@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
@@ -36,7 +37,7 @@ type tournamentView struct {
 		Registered bool  `json:"registered"`
 		Balance    int64 `json:"balance"`
 	} `json:"me"`
-	Code string `json:"code"`
+	Code baccarat.Code `json:"code"`
 }
 
 func TestTournamentAPIRegistersFollowsAndRefuses(t *testing.T) {
@@ -52,7 +53,7 @@ func TestTournamentAPIRegistersFollowsAndRefuses(t *testing.T) {
 	for _, c := range []struct {
 		name, who, path string
 		status          int
-		code            string
+		code            baccarat.Code
 	}{
 		{"SPEC 5 a player registers: the fee leaves the wallet for the pool", "ann", "/register", 200, ""},
 		{"SPEC 5 once", "ann", "/register", http.StatusConflict, tournament.CodeAlreadyRegistered},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
@@ -117,7 +118,10 @@ func (f *fixture) do(who, method, path string, body any, out any) int {
 	return resp.StatusCode
 }
 
-type apiError struct{ Code, Message string }
+type apiError struct {
+	Code    baccarat.Code
+	Message string
+}
 
 func (f *fixture) dealer(table string, cmd map[string]any) {
 	f.t.Helper()
@@ -181,7 +185,7 @@ func TestErrorsHaveCodesAndStatuses(t *testing.T) {
 		who, method, path string
 		body              any
 		status            int
-		code              string
+		code              baccarat.Code
 	}{
 		{"ann", "POST", "/api/tables/rws/wagers", map[string]any{"bet": "banker", "stake": 100}, 409, "betting_closed"},
 		{"ann", "POST", "/api/tables/nope/wagers", map[string]any{"bet": "banker", "stake": 100}, 404, "not_found"},

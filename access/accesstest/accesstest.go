@@ -22,7 +22,7 @@ func Run(t *testing.T, open func(t *testing.T) access.Store) {
 	t.Run("accounts are listed by id in pages", func(t *testing.T) { testList(t, open(t)) })
 }
 
-func wantCode(t *testing.T, err error, code string) {
+func wantCode(t *testing.T, err error, code baccarat.Code) {
 	t.Helper()
 	if baccarat.ErrorCode(err) != code {
 		t.Fatalf("got %v, want code %s", err, code)

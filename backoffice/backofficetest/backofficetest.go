@@ -59,7 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) Full) {
 	}
 }
 
-func wantCode(t *testing.T, err error, code string) {
+func wantCode(t *testing.T, err error, code baccarat.Code) {
 	t.Helper()
 	if baccarat.ErrorCode(err) != code {
 		t.Fatalf("got %v, want code %s", err, code)

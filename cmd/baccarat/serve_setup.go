@@ -191,18 +191,19 @@ func (s *server) demo(ctx context.Context, cfg serveConfig, tokens *access.Token
 	return nil
 }
 
-func isCode(err error, code string) bool { return baccarat.ErrorCode(err) == code }
+func isCode(err error, code baccarat.Code) bool { return baccarat.ErrorCode(err) == code }
 
-// leaseName makes a lease owner id out of a host name and address (letters, digits, . _ - @).
+// leaseName makes a lease owner id out of a host name and address: a stored id
+// (baccarat.ValidStoredID, which keeps a host name's dots), every other byte a '-'.
 func leaseName(s string) string {
 	b := []byte(s)
 	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '@') {
+		if !baccarat.ValidStoredID(string(c)) {
 			b[i] = '-'
 		}
 	}
-	if len(b) > 64 {
-		b = b[:64]
+	if len(b) > baccarat.MaxIDLen {
+		b = b[:baccarat.MaxIDLen]
 	}
 	return string(b)
 }

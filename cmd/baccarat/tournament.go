@@ -208,7 +208,7 @@ func readTournamentConfig(path string) (tournament.Config, error) {
 	}
 	norm, _, err := cfg.Normalize()
 	if err != nil {
-		return cfg, baccarat.Errorf(baccarat.ErrorCode(err), "%s: %s", path, strings.TrimPrefix(err.Error(), baccarat.ErrorCode(err)+": "))
+		return cfg, baccarat.Errorf(baccarat.ErrorCode(err), "%s: %s", path, strings.TrimPrefix(err.Error(), string(baccarat.ErrorCode(err))+": "))
 	}
 	return norm, nil
 }

@@ -21,10 +21,18 @@ import (
 // opening now: three house bots fill it, it starts in 8 s, sessions of three hands.
 func startTournamentServer(t *testing.T) *server {
 	t.Helper()
+	return startTournamentServerOpenFor(t, 8*time.Second)
+}
+
+// startTournamentServerOpenFor is startTournamentServer with registration open for the
+// given time: a test that reads several pages before it registers needs longer on a loaded
+// machine.
+func startTournamentServerOpenFor(t *testing.T, open time.Duration) *server {
+	t.Helper()
 	now := time.Now().UTC()
 	return startServerWithTournament(t, live.TournamentSpec{Config: tournament.Config{ID: "cup", Name: "Browser Cup", Game: "mbs-tournament", Currency: "XXX",
 		EntryFee: 1000, StartingChips: 10_000, MaxEntrants: 8, TableSize: 4,
-		RegistrationOpens: now, RegistrationCloses: now.Add(8 * time.Second), Start: now.Add(8 * time.Second),
+		RegistrationOpens: now, RegistrationCloses: now.Add(open), Start: now.Add(open),
 		Stakes: tournament.Stakes{Min: 100, Max: 2000, Required: true},
 		Rounds: []tournament.Round{{Hands: 3, Advance: 2}, {Hands: 3}}, Prizes: []int{7000, 3000}},
 		Schedule: live.Schedule{Betting: 7 * time.Second, Card: 150 * time.Millisecond, Result: 2 * time.Second},

@@ -62,7 +62,7 @@ func (p *pagesCase) text(expr string) string {
 // TestBrowserTournamentPagesInChinese: a player who reads Chinese finds the tournament,
 // registers, follows it and plays it in Chinese, with the language switch in every top bar.
 func TestBrowserTournamentPagesInChinese(t *testing.T) {
-	s := startTournamentServer(t)
+	s := startTournamentServerOpenFor(t, 20*time.Second) // the list and its checks come first
 	p := &pagesCase{t: t, ctx: browser(t), s: s, tok: s.links["player_token"]}
 	p.do("record script errors", recordErrors(), phone)
 	var cup struct {

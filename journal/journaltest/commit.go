@@ -159,7 +159,7 @@ func testCommitRefused(t *testing.T, s CommitStore) {
 	cases := []struct {
 		name string
 		edit func(b *journal.Batch)
-		code string
+		code baccarat.Code
 	}{
 		{"a key reused for other postings is a conflict", func(b *journal.Batch) {
 			b.Transactions[2] = ledgertest.Move("r1/0", w, ledger.InPlay("t1", "EUR"), 999)

@@ -83,7 +83,7 @@ func WantHead(t testing.TB, s journal.Store, table string, want journal.Head) {
 }
 
 // WantCode fails unless err carries code.
-func WantCode(t testing.TB, err error, code string) {
+func WantCode(t testing.TB, err error, code baccarat.Code) {
 	t.Helper()
 	if got := baccarat.ErrorCode(err); got != code {
 		t.Fatalf("error %v has code %q, want %q", err, got, code)
@@ -152,7 +152,7 @@ func testAppendRules(t *testing.T, s journal.Store) {
 	cases := []struct {
 		name string
 		recs []journal.Record
-		code string
+		code baccarat.Code
 	}{
 		{"a seq past head+1 is a conflict", next[1:], baccarat.CodeConflict},
 		{"a seq at the head is a conflict", recs[2:], baccarat.CodeConflict},

@@ -136,7 +136,7 @@ func testResolveRules(t *testing.T, s WalletStore) {
 		name string
 		tx   string
 		r    journal.Resolution
-		code string
+		code baccarat.Code
 	}{
 		{"a debit is not resolved", d.Tx, resolution(journal.ActionSettle, "x", ""), baccarat.CodeBadState},
 		{"an unknown call", "c-none", resolution(journal.ActionSettle, "x", ""), baccarat.CodeNotFound},

@@ -97,7 +97,7 @@ func WantBalances(t testing.TB, s ledger.Store, want map[string]int64) {
 }
 
 // WantCode fails unless err carries code.
-func WantCode(t testing.TB, err error, code string) {
+func WantCode(t testing.TB, err error, code baccarat.Code) {
 	t.Helper()
 	if got := baccarat.ErrorCode(err); got != code {
 		t.Fatalf("error %v has code %q, want %q", err, got, code)
@@ -230,7 +230,7 @@ func testBadTransactions(t *testing.T, s ledger.Store) {
 	cases := []struct {
 		name string
 		tx   ledger.Transaction
-		code string
+		code baccarat.Code
 	}{
 		{"a key is required", Tx("", P(w, -1), P(p, 1)), baccarat.CodeBadRequest},
 		{"at least two postings", Tx("k", P(w, -1)), baccarat.CodeBadRequest},

@@ -22,7 +22,7 @@ func TestOnlyTheHousePlaysItsBots(t *testing.T) {
 	cases := []struct {
 		name string
 		p    *table.Place
-		code string
+		code baccarat.Code
 	}{
 		{"the house places a bot's wager", BotWager(bot, Wager{Bet: "banker", Stake: 100}), ""},
 		{"a player cannot place a bot's wager", &table.Place{Header: table.Header{Actor: bot, Role: table.RolePlayer}, Player: bot, Bet: "banker", Stake: 100}, baccarat.CodeNotAuthorized},

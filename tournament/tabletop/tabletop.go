@@ -64,8 +64,13 @@ type Session struct {
 	Hands      int               `json:"hands,omitempty"`  // 0: a session of a length of time
 }
 
-// MaxIDLen is the longest tournament id the runtime takes: its journal ("tournament-<id>")
-// and its tables ("<id>-r20t1000s100") must stay within 64 characters.
+// MaxIDLen is the longest tournament id the runtime takes, shorter than baccarat.MaxIDLen
+// because ids are made from it that must be ids too: its journal, Stream (11 characters
+// more), and its session tables, TableID, whose suffix is at most "-r20t50000s100", 14 more
+// (the tournament package's bounds: 20 rounds, 100 sessions, and 50,000 tables, its 100,000
+// entrants at 2 a table). So baccarat.MaxIDLen less 14, 50, is the most that fits; 40 keeps
+// room for those bounds to grow, and is what tournament ids have always been held to.
+// TestTheIDsMadeFromATournamentIDFit holds this to baccarat.MaxIDLen.
 const MaxIDLen = 40
 
 // CheckID checks a tournament id for the runtime (see MaxIDLen).

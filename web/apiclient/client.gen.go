@@ -883,7 +883,11 @@ type BetRules struct {
 	// Status a Dragon bet's figures: computing while its session is counted (ask again), unavailable for a session longer than the odds engine prices (1,000 hands); absent when the figures are in
 	Status *BetRulesStatus `json:"status,omitempty"`
 	Tiers  []struct {
+		// Event the tier's event in English
 		Event string `json:"event"`
+
+		// Id the tier's stable id (lower snake case, unique within its bet: "banker_on_six"), which pages translate the event by
+		Id string `json:"id"`
 
 		// Pays "8:1"; "decimal odds" for Bet on Baccarat
 		Pays        string `json:"pays"`

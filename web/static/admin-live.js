@@ -203,7 +203,7 @@
     v.currency = snap.table.currency;
     window.BacCurrency.set(v.units, v.currency);
     setText(v.el.name, snap.table.name || snap.table.id);
-    setText(v.el.game, Bac.ts((snap.game && snap.game.name) || snap.table.game) + ' · ' + snap.table.currency);
+    setText(v.el.game, Bac.gameName(snap.table.game || (snap.game && snap.game.id), snap.game && snap.game.name) + ' · ' + snap.table.currency);
     if (snap.server_time) Bac.clock.sync(snap.server_time);
     draw();
   }

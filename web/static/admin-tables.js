@@ -18,7 +18,7 @@
   }
   const gameName = (id) => {
     const g = (games || []).find((x) => x.id === id);
-    return g ? Bac.ts(g.name) : id;
+    return Bac.gameName(id, g && g.name);
   };
 
   function healthCell(hl) {
@@ -56,7 +56,7 @@
     const hint = {};
     const hinted = (name, label, el) => A.field(label, el, (hint[name] = h('span', { 'data-range': name })));
     const form = h('form', { id: 'table-form', class: 'admin-form', hidden: true, novalidate: true });
-    const gameSel = f.game = A.select('game', (games || []).map((g) => [g.id, Bac.ts(g.name)]), 'mbs-tiger');
+    const gameSel = f.game = A.select('game', (games || []).map((g) => [g.id, Bac.gameName(g.id, g.name)]), 'mbs-tiger');
     const modeSel = f.mode = A.select('mode', [['auto', t('admin.mode.auto')], ['dealer', t('admin.mode.dealer')]], 'auto');
     f.squeeze = h('input', { type: 'checkbox', name: 'squeeze' });
     f.cash = h('input', { type: 'checkbox', name: 'cash' });

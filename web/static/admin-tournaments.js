@@ -200,7 +200,7 @@
     ts.map((x) => {
       const ended = x.phase === 'finished' || x.phase === 'cancelled';
       return A.row({ 'data-tournament': x.id, 'data-phase': x.phase, 'data-cancelling': x.cancelling ? 'true' : null }, [
-        h('td', null, h('b', null, x.name || x.id), h('div', { class: 'muted small' }, x.id)), Bac.ts(x.game), t('admin.tphase.' + x.phase) + (x.cancelling ? ' …' : ''),
+        h('td', null, h('b', null, x.name || x.id), h('div', { class: 'muted small' }, x.id)), Bac.gameName(x.game), t('admin.tphase.' + x.phase) + (x.cancelling ? ' …' : ''),
         A.num(Bac.fmtInt((x.state.entrants || []).length)), A.num(A.money(x.state.pool && x.state.pool.total, x.minor_units, x.config.currency)),
         h('td', { class: 'small nowrap' }, A.when(x.config.start)),
         h('td', { class: 'actions' }, h('button', { class: 'btn btn-sm', type: 'button', 'data-watch': x.id, onclick: () => watch(x.id) }, t('admin.tour.watch')),

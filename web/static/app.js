@@ -357,9 +357,18 @@
     if (game) errGame = game;
     if (I.has('bet.' + id)) return t('bet.' + id);
     const b = betOf(game, id);
-    if (b && b.name) return I.ts(b.name);
+    if (b && b.name) return b.name;
     const s = String(id || '').replace(/_/g, ' ');
     return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  // A game's name in the page's language by its id ('game.mbs-tiger'), else the name the
+  // server sent, else the id.
+  function gameName(id, name) { return id ? I.byId('game.' + id, name || id) : name || ''; }
+  // A pay tier's event ({id, event} of a game's or a rules answer's tiers) in the page's
+  // language by its id ('tier.banker_on_six'), else the server's English.
+  function tierEvent(tier) {
+    const text = String((tier && tier.event) || '');
+    return tier && tier.id ? I.byId('tier.' + tier.id, text) : text;
   }
   // Bet on Baccarat bets are paid at the decimal odds locked when placed.
   function isDecimal(bet) {
@@ -492,7 +501,7 @@
   global.Bac = {
     TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, fmtCash, fmtCashSigned, chipLabel, uuid, h, append, setText, setAttr,
     toggle, show, $, toast, toastError, errorText, copyText, clock, parseCard, cardValue, handTotal, cardEl, cardInline,
-    positionName, betOf, betName, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
+    positionName, betOf, betName, gameName, tierEvent, isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText,
     pathId, loadMe, renderWho, renderBalance, topbarTools, tournamentName, nameOf,
     t, tn: I.tn, ts: I.ts, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
     ready: I.ready, sound: global.BacSound || { chip() {}, card() {}, win() {} },

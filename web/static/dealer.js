@@ -399,7 +399,7 @@ window.Bac.ready.then(() => (function (Bac) {
         }
         if (m.game) S.game = m.game;
         setText(el.tableName, t('dealer.title', { name: Bac.nameOf(S.table, tableId) }));
-        setText(el.gameName, Bac.ts((S.game && S.game.name) || ''));
+        setText(el.gameName, S.game ? Bac.gameName(S.game.id, S.game.name) : '');
         document.title = t('dealer.title', { name: Bac.nameOf(S.table, tableId) });
         show(cmdButton('end_session'), !!(S.game && (S.game.bets || []).some((b) => b.kind === 'dragon')));
         S.state = m.state;

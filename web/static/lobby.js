@@ -80,7 +80,7 @@ window.Bac.ready.then(() => (function (Bac) {
     const p = c.parts;
     setText(p.name, Bac.nameOf(tv, tv.id));
     setAttr(p.name, 'title', Bac.nameOf(tv, tv.id));
-    const gname = Bac.ts(gameNames[tv.game] || tv.game || '');
+    const gname = Bac.gameName(tv.game, gameNames[tv.game]);
     setText(p.game, gname === tv.name || gname === Bac.nameOf(tv) ? '' : gname);
     setText(p.mode, tv.mode === 'dealer' ? t('lobby.mode_dealer') : tv.mode === 'auto' ? t('lobby.mode_auto') : tv.mode || '');
     setAttr(p.mode, 'title', tv.mode === 'dealer' ? t('lobby.mode_dealer_title') : t('lobby.mode_auto_title'));

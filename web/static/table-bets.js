@@ -78,10 +78,13 @@
     return '';
   }
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  // "Ruby Dragon: longest streak 5" → "Ruby 5"; "…: longest streak 7 or more" → "Royal 7+".
-  function tierLabel(event) {
-    const m = /^(.*?)(?: Dragon)?:\s*longest streak (\d+)( or more)?$/i.exec(String(event || ''));
-    return m ? Bac.ts(m[1]) + ' ' + m[2] + (m[3] ? '+' : '') : Bac.ts(String(event || ''));
+  // A Dragon tier as its spot says it, by the tier's id with the streak its event names:
+  // ruby_dragon "…longest streak 5" → "Ruby 5", royal_dragon → "Royal 7+" ('tier.<id>.short');
+  // the whole event where there is no short form.
+  function tierLabel(tier) {
+    const n = /\d+/.exec(String(tier.event || ''));
+    const key = 'tier.' + tier.id + '.short';
+    return tier.id && n && Bac.has(key) ? t(key, { n: n[0] }) : Bac.tierEvent(tier);
   }
 
   // ctx: {S, tableId, invalidate(), setBalance(n), mergeWager(w), dropWagers(ids)}
@@ -165,7 +168,8 @@
       const cls = 'spot spot-' + kind + (bet.id === 'tie' ? ' spot-tie' : '') + ' ' + tone(bet.id);
       const tiers = bet.tiers || [];
       const name = betName(S.game, bet.id);
-      const title = name + (tiers.length ? ': ' + tiers.map((x) => Bac.ts(x.event) + (x.pays ? ' ' + t('spot.pays', { pays: Bac.ts(x.pays) }) : '')).join('; ') : '');
+      const paysText = (x) => (isDecimal(bet) ? t('spot.decimal_odds') : x.pays);
+      const title = name + (tiers.length ? ': ' + tiers.map((x) => Bac.tierEvent(x) + (x.pays ? ' ' + t('spot.pays', { pays: paysText(x) }) : '')).join('; ') : '');
       const parts = {
         pays: h('span', { class: 'spot-pays' }),
         limits: h('span', { class: 'spot-limits' }),
@@ -181,7 +185,7 @@
         'aria-describedby': 'why-' + bet.id, onclick: () => onSpot(bet.id) },
       h('span', { class: 'spot-name' }, name),
       parts.pays,
-      kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((x) => h('div', null, tierLabel(x.event) + ' ' + x.pays))) : null,
+      kind === 'dragon' ? h('span', { class: 'tiers' }, tiers.map((x) => h('div', null, tierLabel(x) + ' ' + x.pays))) : null,
       parts.limits, parts.total, parts.outcome, parts.back, parts.stack, parts.why);
       spots.set(bet.id, { btn, parts, bet, last: {} });
       return btn;

@@ -36,7 +36,7 @@
       }
       if (r.video) box.appendChild(h('p', { class: 'rules-note rules-video', id: 'rules-video' }, t('rules.video')));
       box.appendChild(h('p', { class: 'muted rules-shoe' }, t('rules.shoe', { decks: r.decks, cards: Bac.fmtInt(r.cards) })));
-      const lines = (r.rules || []).map((x) => Bac.ts(x));
+      const lines = (r.rules || []).map((x) => Bac.ts(x)); // rule lines have no ids
       lines.push(t('rules.table_of_play'));
       box.appendChild(h('ul', { class: 'rules-list' }, lines.map((x) => h('li', null, x))));
       box.appendChild(h('div', { class: 'rule-bets' }, (r.bets || []).map((b) => betRow(r, b))));
@@ -60,7 +60,7 @@
         h('span', { class: 'rule-edge' + (b.house_edge && /^-/.test(b.house_edge.percent) ? ' player-edge' : '') },
           t('rules.edge') + ' ', h('b', null, pct(b.house_edge))));
       const tiers = h('ul', { class: 'rule-tiers' }, (b.tiers || []).map((x) => h('li', null,
-        Bac.ts(x.event) + (decimal ? '' : ' · ' + x.pays) + ' · ' + t('rules.probability') + ' ' + pct(x.probability))));
+        Bac.tierEvent(x) + (decimal ? '' : ' · ' + x.pays) + ' · ' + t('rules.probability') + ' ' + pct(x.probability))));
       const notes = [];
       if (decimal) notes.push(t('rules.margin', { margin: pct(b.margin) }));
       if (b.session_hands) notes.push(t('rules.session', { n: b.session_hands }));

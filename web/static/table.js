@@ -350,7 +350,7 @@ window.Bac.ready.then(() => (function (Bac) {
     if (m.game) S.game = m.game;
     video.configure(S.table);
     setText(el.tableName, Bac.nameOf(S.table, tableId));
-    const gname = Bac.ts((S.game && S.game.name) || (S.table && S.table.game) || '');
+    const gname = Bac.gameName((S.game && S.game.id) || (S.table && S.table.game), S.game && S.game.name);
     setText(el.gameName, S.table && (gname === S.table.name || gname === Bac.nameOf(S.table)) ? '' : gname);
     document.title = Bac.nameOf(S.table, tableId) + ' · Baccarat';
     bets.build(S.game);

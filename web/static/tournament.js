@@ -42,10 +42,11 @@ window.Bac.ready.then(() => (function (Bac) {
     return [h('span', { class: 'player', 'data-player': p }, nameOf(p)),
       (bots || []).includes(p) ? h('span', { class: 'badge badge-bot', title: t('tournament.bot_title') }, t('tournament.bot')) : null];
   }
-  // The game's English name, which the server's words translate (srv:…).
+  // The tournament games' English names: a demo tournament is named after its game, and its
+  // card then leaves the game out. The page names a game by its id ('game.<id>').
   const GAMES = { 'mbs-tournament': 'Baccarat Tournament (MBS)', 'rws-no-commission': 'Non-Commission Baccarat Tournament (RWS)',
     'mbs-dragon': 'Dragon Baccarat Tournament (MBS)' };
-  function gameName(g) { return GAMES[g] ? Bac.ts(GAMES[g]) : g; }
+  function gameName(g) { return Bac.gameName(g, GAMES[g]); }
   // A duration as the configuration writes it (Go's "1h30m0s") in words: "1 h 30 min".
   function fmtSpan(text) {
     const m = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:([\d.]+)s)?$/.exec(String(text || ''));
