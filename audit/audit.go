@@ -2,7 +2,8 @@
 // regulator would: the coup from the cards dealt (the Table of Play), each wager's outcome
 // and payment from the audit's own pay tables (paytable.go), written from the rule
 // documents apart from games/, so that a wrong ratio or rule there is caught here rather
-// than repeated. verify runs it over every table of a database.
+// than repeated. Package verify runs it over every table of a database, beside the checks
+// no single history can make (the books, the wallet calls).
 package audit
 
 import (

@@ -20,6 +20,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/postgres"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // The cluster tests need a real PostgreSQL (BACCARAT_TEST_POSTGRES) and a real NATS server
@@ -232,7 +233,7 @@ func TestAnyServerServesAnyTable(t *testing.T) {
 	if err := b.db.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := live.Verify(ctx, b.db, time.Now())
+	rep, err := verify.Database(ctx, b.db, time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

@@ -53,9 +53,9 @@ const careBatch = 500
 
 // read reads a player's standing from the store. Where the store reads many at once, a read
 // that is not fresh joins the others waiting: when a crowded table opens, thousands of
-// players wager for the first time in a while within seconds, and one read each took the
-// database's connections from the commits (15,000 players over three servers: wagers
-// waited seconds). A fresh read (to confirm a refusal) is one of its own, begun now.
+// players wager for the first time in a while within seconds, and one read each would take
+// the database's connections from the commits, which the wagers wait on (README, Speed). A
+// fresh read (to confirm a refusal) is one of its own, begun now.
 func (c *care) read(ctx context.Context, player, cur string, now time.Time, fresh bool) (responsible.Standing, error) {
 	many, ok := c.store.(manyStandings)
 	if fresh || !ok {

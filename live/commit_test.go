@@ -12,6 +12,7 @@ import (
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // gatedStore is a real store whose first commit of a wager, once armed, waits for the test
@@ -133,7 +134,7 @@ func TestAWagerWhoseCommitFailsIsRefusedAndTheOthersGoOn(t *testing.T) {
 }
 
 // checkCommitBooks: n wagers of stake each in the journal, each once, each player's balance
-// down by exactly one stake, and Verify clean.
+// down by exactly one stake, and verify clean.
 func checkCommitBooks(t *testing.T, h *live.Host, store *gatedStore, n int, stake int64) {
 	t.Helper()
 	ctx := context.Background()
@@ -159,7 +160,7 @@ func checkCommitBooks(t *testing.T, h *live.Host, store *gatedStore, n int, stak
 			t.Errorf("p%d's balance: %d %v, want %d", i, bal, err, 10_000-stake)
 		}
 	}
-	rep, err := live.Verify(ctx, store, epoch.Add(time.Hour))
+	rep, err := verify.Database(ctx, store, epoch.Add(time.Hour))
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

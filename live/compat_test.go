@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // TestJournalOfTheFirstReleaseLoads: testdata/fixtures/journal-v1.db was written by the
@@ -20,7 +21,7 @@ func TestJournalOfTheFirstReleaseLoads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
 	copyFile(t, "testdata/fixtures/journal-v1.db", path)
 	db := openDB(t, path)
-	rep, err := live.Verify(ctx, db, time.Now())
+	rep, err := verify.Database(ctx, db, time.Now())
 	if err != nil || !rep.OK() || rep.Tables != 7 || rep.Rounds < 150 {
 		t.Fatalf("verify of the first release's journal: %+v, %v", rep, err)
 	}
@@ -52,7 +53,7 @@ func TestJournalOfTheFirstReleaseLoads(t *testing.T) {
 		t.Fatalf("mbs-tiger did not play on after recovery: round %d", snap.State.Round)
 	}
 	h.Close()
-	rep, err = live.Verify(ctx, db, time.Now())
+	rep, err = verify.Database(ctx, db, time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify after playing on: %+v, %v", rep, err)
 	}

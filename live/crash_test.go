@@ -19,6 +19,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // crashSchedule runs rounds in tens of milliseconds, so kills land in every phase.
@@ -168,7 +169,7 @@ func checkCrashDB(t *testing.T, path string, acked map[string]uint64) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rep, err := live.Verify(ctx, db, time.Now())
+	rep, err := verify.Database(ctx, db, time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify after the crashes: %+v %v", rep, err)
 	}

@@ -28,22 +28,22 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 			return err
 		}
 	}
+	if err := spec.Mirror(); err != nil {
+		return err
+	}
 	if spec.Mode == "" {
 		spec.Mode = ModeAuto
 	}
 	if spec.Currency == "" {
 		spec.Currency = PlayMoney
 	}
+	_ = spec.Mirror() // the defaults into the configuration: the two agree, nothing to refuse
 	if err := baccarat.CheckCurrency(string(spec.Currency)); err != nil {
 		return err
 	}
 	if err := h.checkWallet(&spec); err != nil {
 		return err
 	}
-	if spec.Config.Mode != "" && spec.Config.Mode != spec.Mode {
-		return baccarat.Errorf(baccarat.CodeBadRequest, "the table's mode is %q but its config says %q: give one", spec.Mode, spec.Config.Mode)
-	}
-	spec.fillConfig()
 	spec.Schedule = spec.Schedule.withDefaults()
 	t, err := table.New(spec.Config)
 	if err != nil {
@@ -84,11 +84,9 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 
 // checkRanges refuses a new table whose settings or schedule are out of their ranges.
 func (s *Spec) checkRanges() error {
-	cfg := s.Config
-	if cfg.Mode == "" {
-		cfg.Mode = s.Mode // as fillConfig will: Method C is refused at a dealer's table
-	}
-	if err := cfg.Check(); err != nil {
+	m := *s
+	_ = m.Mirror() // as Create will: Method C is refused at a dealer's table; a disagreement is Create's to refuse
+	if err := m.Config.Check(); err != nil {
 		return err
 	}
 	if err := s.Video.Check(); err != nil {
@@ -97,13 +95,37 @@ func (s *Spec) checkRanges() error {
 	return s.Schedule.Check()
 }
 
-// fillConfig copies the table's mode and currency into its configuration, where the table
-// itself enforces them.
-func (s *Spec) fillConfig() {
+// Mirror is the one place a table's mode and currency are set in both their homes: the
+// spec, by which the host runs the table and keeps its books, and its configuration, where
+// the table itself enforces them (Authorize, the amounts in its messages). Both are
+// journalled, inside the spec's one record, in the formats tables have always been written
+// in, which is why they are two fields and not one. A side left empty takes the other's
+// (journals written before the configuration had them leave it empty); given on both
+// sides, they must agree, or Mirror says which differs. Nothing else sets one from the
+// other; TestModeAndCurrencyHaveOneValue holds them to it.
+func (s *Spec) Mirror() error {
 	if s.Config.Mode == "" {
 		s.Config.Mode = s.Mode
+	}
+	if s.Mode == "" {
+		s.Mode = s.Config.Mode
 	}
 	if s.Config.Currency == "" {
 		s.Config.Currency = string(s.Currency)
 	}
+	if s.Currency == "" {
+		s.Currency = ledger.Currency(s.Config.Currency)
+	}
+	switch {
+	case s.Config.Mode != s.Mode:
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the table's mode is %q but its config says %q: give one", s.Mode, s.Config.Mode)
+	case s.Config.Currency != string(s.Currency):
+		return baccarat.Errorf(baccarat.CodeBadRequest, "the table's currency is %q but its config says %q: give one", s.Currency, s.Config.Currency)
+	}
+	return nil
 }
+
+// fillConfig is Mirror for a spec read from a journal, which loads as it was written: a
+// table journalled with the two disagreeing (before Create refused it) runs on as it ran,
+// its table by its configuration and its books by the spec.
+func (s *Spec) fillConfig() { _ = s.Mirror() }

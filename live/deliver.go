@@ -18,7 +18,7 @@ import (
 // give-backs) to the operator's wallet until each is answered. A credit or rollback is
 // money owed to a player, so it ends in one of two ways only: answered (done), or refused
 // for good by the operator's own, signed word (failed), which a person then resolves
-// (reconcile.go: resent under a new tx id, or settled by hand). Everything else is retried
+// (resolve.go: resent under a new tx id, or settled by hand). Everything else is retried
 // with the same tx id, for as long as it takes, across restarts (the outbox is in the
 // database), the waits growing from MinBackoff to at most MaxBackoff (Outbox.Backoff, with
 // jitter); meanwhile the call is listed as undelivered by the reconciliation and by

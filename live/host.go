@@ -39,9 +39,11 @@ type Spec struct {
 	Name string `json:"name"`
 	// Names: the name in the pages' other languages, each page showing its own
 	// (baccarat.CheckNames; web/API.md, "Names in other languages").
-	Names    baccarat.Names  `json:"names,omitempty"`
-	Config   table.Config    `json:"config"`
-	Mode     table.Mode      `json:"mode"` // ModeAuto or ModeDealer; mirrored in Config.Mode
+	Names  baccarat.Names `json:"names,omitempty"`
+	Config table.Config   `json:"config"`
+	// Mode (ModeAuto or ModeDealer) and Currency are mirrored in Config.Mode and
+	// Config.Currency, where the table enforces them: Mirror sets and checks both.
+	Mode     table.Mode      `json:"mode"`
 	Currency ledger.Currency `json:"currency"`
 	Schedule Schedule        `json:"schedule"`
 	// Wallet is where the table's stakes are kept: "internal" (the platform's books) or

@@ -155,8 +155,8 @@ func (s *sub) notify() {
 // goroutine hands it to the subscribers, a chunk at a time, yielding between chunks. A
 // message to thousands of players thus never holds up the table that published it, and
 // never makes thousands of stream writers runnable at once ahead of the wagers and
-// acknowledgements waiting to run: with 5,000 players the totals, sent every second, made
-// every wager in flight wait for all 5,000 writes (client-measured p99 150 ms).
+// acknowledgements waiting to run: otherwise the totals, sent every second to every player
+// at a crowded table, would make every wager in flight wait for all their writes.
 type hub struct {
 	mu       sync.Mutex
 	public   map[*sub]struct{}
@@ -188,11 +188,10 @@ const fanRun = 16
 
 // momentRate is how many moment messages a second a hub hands out. A table's totals go
 // out once a second while wagers come in, to every player watching it: at a crowded
-// table that was thousands of writes at once, every second, and every wager in flight
-// waited behind them (15,000 players over three servers on one machine: a stall of half
-// a second, every second). Paced, a hub with more subscribers than this sends each of
-// them the newest totals less often (5,000 players: every 1.7 s or so) and never all at
-// once.
+// table that would be thousands of writes at once, every second, and every wager in flight
+// would wait behind them (README, Speed: the 15,000-player run). Paced, a hub with more
+// subscribers than this sends each of them the newest totals less often (5,000 players:
+// every 1.7 s or so) and never all at once.
 var momentRate = 3000
 
 // spreadRate is how many subscribers a second a hub hands a Spread event to. Every player

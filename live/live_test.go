@@ -13,6 +13,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 func openDB(t *testing.T, path string) *sqlite.DB {
@@ -260,7 +261,7 @@ func TestVerifyAfterPlay(t *testing.T) {
 	submit(t, h, "t1", &table.Place{Player: "ann", Bet: "banker", Stake: 1000})
 	submit(t, h, "t1", &table.Close{})
 	cards(t, h, "t1", "7h", "Kd", "2c", "9s") // a tie: the wager rides and stays in play
-	rep, err := live.Verify(ctx, db, time.Now())
+	rep, err := verify.Database(ctx, db, time.Now())
 	if err != nil || !rep.OK() || rep.Rounds != 1 || rep.Tables != 1 {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

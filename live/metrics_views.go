@@ -47,22 +47,21 @@ func (h *Host) Progress() []TableProgress {
 }
 
 // stuckAfter is how long a hosted table may go without an event before it is stuck, by the
-// rule verify applies (checkMoving): an automatic table's longest scheduled step and
-// stuckGrace. A dealer's table has no such time (0: a dealer sets the pace), nor has a
-// tournament's session table, which waits at its gate, idle, for as long as its tournament
-// needs (the tournament's own problems say when that is trouble).
+// rule package verify applies: an automatic table's Schedule.StuckAfter. A dealer's table
+// has no such time (0: a dealer sets the pace), nor has a tournament's session table, which
+// waits at its gate, idle, for as long as its tournament needs (the tournament's own
+// problems say when that is trouble).
 func (s Spec) stuckAfter() time.Duration {
 	if s.Mode != ModeAuto || s.Tournament != nil {
 		return 0
 	}
-	sc := s.Schedule.withDefaults()
-	return max(sc.Betting, sc.BoBRound, sc.Card, sc.Result, sc.Window) + stuckGrace
+	return s.Schedule.StuckAfter()
 }
 
 // OutboxState is the operator wallet's outbox as it stands: the credits and rollbacks
 // written and not yet answered (the deliverer sends them until they are), and when the
 // oldest of them was written (zero when there is none). A call the operator refused for
-// good has left it: it waits for an admin (reconcile.go).
+// good has left it: it waits for an admin (resolve.go).
 type OutboxState struct {
 	Calls  int
 	Oldest time.Time

@@ -20,6 +20,7 @@ import (
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/seamless/refwallet"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // gate stands between the platform and a reference operator wallet, as a proxy or an
@@ -136,9 +137,9 @@ func wantBalance(t *testing.T, op *operator, player string, want int64) {
 	}
 }
 
-func reconcile(t *testing.T, db walletStore) *live.Reconciliation {
+func reconcile(t *testing.T, db walletStore) *verify.Reconciliation {
 	t.Helper()
-	rec, err := live.Reconcile(context.Background(), db, time.Time{}, time.Time{})
+	rec, err := verify.Reconcile(context.Background(), db, time.Time{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,7 @@ func refusedOnce(t *testing.T, db walletStore, g *gate, tx string, amount int64)
 	if len(rec.Failed) != 1 || rec.Failed[0].Tx != tx || rec.Totals["EUR"].Refused != amount {
 		t.Fatalf("reconciliation: failed %+v, totals %+v", rec.Failed, rec.Totals["EUR"])
 	}
-	rep, err := live.Verify(context.Background(), db, time.Now())
+	rep, err := verify.Database(context.Background(), db, time.Now())
 	if err != nil || len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], tx) || !strings.Contains(rep.Problems[0], "resend it or settle it") {
 		t.Fatalf("verify of an open refused credit: %q, %v", rep.Problems, err)
 	}
@@ -305,7 +306,7 @@ func TestAnOperatorNotKnownToCheckSignaturesIsTrustedWithNoRefusal(t *testing.T)
 	if err != nil || c.State != journal.CallPending || !strings.Contains(c.Error, "not a definite refusal") {
 		t.Fatalf("a credit refused to an untrusting client: %+v, %v", c, err)
 	}
-	if rep, _ := live.Verify(context.Background(), db, time.Now()); len(rep.Undelivered) == 0 || !rep.OK() {
+	if rep, _ := verify.Database(context.Background(), db, time.Now()); len(rep.Undelivered) == 0 || !rep.OK() {
 		t.Fatalf("verify while it is retried: undelivered %q, problems %q", rep.Undelivered, rep.Problems)
 	}
 	g.mu.Lock()
@@ -345,7 +346,7 @@ func paidOnce(t *testing.T, op *operator) {
 }
 
 // TestVerifyCatchesAResendNothingCarriesOn plants a fault past the store: the call that
-// carries a resent credit on no longer says so. Verify names it.
+// carries a resent credit on no longer says so. The audit names it.
 func TestVerifyCatchesAResendNothingCarriesOn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "live.db")
 	db := openDB(t, path)
@@ -368,7 +369,7 @@ func TestVerifyCatchesAResendNothingCarriesOn(t *testing.T) {
 	if _, err := raw.Exec(`UPDATE wallet_calls SET replaces = NULL WHERE replaces = ?`, tx); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := live.Verify(context.Background(), db, time.Now())
+	rep, err := verify.Database(context.Background(), db, time.Now())
 	if err != nil || len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "not recorded as carrying it on") {
 		t.Fatalf("verify after the fault: %q, %v", rep.Problems, err)
 	}

@@ -46,6 +46,19 @@ func (s Schedule) withDefaults() Schedule {
 	return d
 }
 
+// stuckGrace is added to a schedule's longest step before a hosted table counts as stuck:
+// a lease renewal, a slow commit, a clock a little off.
+const stuckGrace = 30 * time.Second
+
+// StuckAfter is how long an automatic table on this schedule may go without an event before
+// it is stuck: its longest step (0 takes DefaultSchedule's) and a grace. It is the one line
+// both judges draw: the host's stalled-table gauge (Spec.stuckAfter) and package verify,
+// which reports a hosted table idle for longer.
+func (s Schedule) StuckAfter() time.Duration {
+	sc := s.withDefaults()
+	return max(sc.Betting, sc.BoBRound, sc.Card, sc.Result, sc.Window) + stuckGrace
+}
+
 // The range of each time of a Schedule (0 takes DefaultSchedule's). Below a millisecond a
 // table would deal as fast as its journal commits; above an hour its players' stakes would
 // wait longer than any table is paced, so a slip such as "15h" for "15s" is caught.

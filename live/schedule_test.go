@@ -1,8 +1,6 @@
 package live
 
 import (
-	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -106,7 +104,7 @@ func TestScheduleOfAPausedTable(t *testing.T) {
 }
 
 // TestAPausedTableIsNotStuck: a paused automatic table does not move, on purpose: Progress
-// says it is stopped and judges it never, and verify's rule passes it over.
+// says it is stopped and judges it never (verify's rule passes it over too: its own test).
 func TestAPausedTableIsNotStuck(t *testing.T) {
 	tab := autoTable(t)
 	playRound(t, tab)
@@ -115,10 +113,5 @@ func TestAPausedTableIsNotStuck(t *testing.T) {
 	m.note(tab)
 	if !m.stopped.Load() {
 		t.Fatal("the runner does not note the pause")
-	}
-	rep := &VerifyReport{}
-	spec := Spec{ID: "t1", Mode: ModeAuto}
-	if err := checkMoving(context.Background(), nil, spec, tab.Status(), schedT0, schedT0.Add(24*time.Hour), rep); err != nil || len(rep.Problems) > 0 {
-		t.Fatalf("a paused table a day still: %v %s", err, fmt.Sprint(rep.Problems))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/seamless/refwallet"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 var walletSecret = []byte("a shared secret of 32 bytes here")
@@ -113,9 +114,9 @@ func wantCode(t *testing.T, err error, code baccarat.Code) {
 	}
 }
 
-func verifyClean(t *testing.T, db live.Store) live.VerifyReport {
+func verifyClean(t *testing.T, db live.Store) verify.Report {
 	t.Helper()
-	rep, err := live.Verify(context.Background(), db, time.Now())
+	rep, err := verify.Database(context.Background(), db, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +170,7 @@ func testSeamlessWager(t *testing.T, db walletStore) {
 	if rep.WalletCalls != 5 { // ann's debit and credit, bob's refused debit, his debit and his credit of 0
 		t.Fatalf("verify checked %d wallet calls", rep.WalletCalls)
 	}
-	rec, err := live.Reconcile(ctx, db, time.Time{}, time.Time{})
+	rec, err := verify.Reconcile(ctx, db, time.Time{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

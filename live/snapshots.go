@@ -119,14 +119,31 @@ func (h *Host) loadFromSnapshot(ctx context.Context, id string) (*runner, bool, 
 // specOf reads a table's spec from its first record.
 func specOf(id string, recs []journal.Record) (Spec, error) {
 	var spec Spec
-	if len(recs) == 0 || recs[0].Type != specRecord {
+	isSpec := false
+	var err error
+	if len(recs) > 0 {
+		spec, isSpec, err = DecodeSpec(recs[0])
+	}
+	if !isSpec {
 		return spec, baccarat.Errorf(baccarat.CodeInternal, "table %s: its journal does not start with its spec", id)
 	}
-	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
-		return spec, err
+	return spec, err
+}
+
+// DecodeSpec reads a table's spec from the first record of its journal, its configuration
+// filled in from the spec as the table enforces it (journals written before the table knew
+// its mode and currency). isSpec is false when rec is no table's spec; err, when it is one
+// that does not decode. The host recovers a table by it; package verify audits one, and
+// words each failure as its report does.
+func DecodeSpec(rec journal.Record) (spec Spec, isSpec bool, err error) {
+	if rec.Type != specRecord {
+		return spec, false, nil
 	}
-	spec.fillConfig() // journals written before the table knew its mode and currency
-	return spec, nil
+	if err := json.Unmarshal(rec.Data, &spec); err != nil {
+		return spec, true, err
+	}
+	spec.fillConfig()
+	return spec, true, nil
 }
 
 // decodeEvents reads table events from their records (none of which is the spec).

@@ -15,6 +15,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // quick is an automatic table's pace for tests that play many rounds.
@@ -99,7 +100,7 @@ func TestARecoveredTableStartsFromItsLatestSnapshot(t *testing.T) {
 	if err != nil || len(rounds) < 5 {
 		t.Fatalf("the recall after the recovery: %d rounds, %v", len(rounds), err)
 	}
-	rep, err := live.Verify(ctx, db, clock.Now())
+	rep, err := verify.Database(ctx, db, clock.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %v %+v", err, rep.Problems)
 	}
@@ -112,7 +113,7 @@ func TestARecoveredTableStartsFromItsLatestSnapshot(t *testing.T) {
 	if err := db.Commit(ctx, journal.Batch{Snapshot: &journal.Snapshot{Table: "t1", Seq: snaps[len(snaps)-1].Seq - 1, Data: data}}); err != nil {
 		t.Fatal(err)
 	}
-	rep, _ = live.Verify(ctx, db, clock.Now())
+	rep, _ = verify.Database(ctx, db, clock.Now())
 	if rep.OK() {
 		t.Fatal("verify missed a snapshot that differs from the journal")
 	}

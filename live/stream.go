@@ -235,9 +235,9 @@ func (r *runner) publishTotals() {
 }
 
 // roadsDelay is how long after a result the scoreboards follow it: once the result has
-// reached every player. At a crowded table that takes a few hundred milliseconds (15,000
-// players over three servers on one machine: about half a second), and scoreboards sent
-// 200 ms after the result were written to players in the middle of it, in its way.
+// reached every player. At a crowded table that takes a good part of a second (README,
+// Speed), and scoreboards sent sooner are written to players in the middle of it, in its
+// way: the result is what a player waits for.
 const roadsDelay = time.Second
 
 func (r *runner) publishRoads() {

@@ -13,6 +13,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/postgres"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // pgSchema opens n pools on one fresh PostgreSQL schema: n servers sharing a database.
@@ -106,7 +107,7 @@ func TestTakeoverOnPostgres(t *testing.T) {
 	if got := balance(t, b, "ann"); got != 10_500 {
 		t.Fatalf("after takeover: balance %d, want 10500", got)
 	}
-	rep, err := live.Verify(ctx, dbs[1], time.Now())
+	rep, err := verify.Database(ctx, dbs[1], time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %+v %v", rep, err)
 	}

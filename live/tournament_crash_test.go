@@ -68,7 +68,7 @@ func TestTournamentCrashChild(t *testing.T) {
 // TestTournamentSurvivesKills kills the host running a tournament with SIGKILL at random
 // moments (BACCARAT_TCRASH_KILLS times, 8 by default), starting it again each time (its
 // leases lapse after a second), until the tournament has finished; then every session must
-// balance, the prizes be the pool, the books sum to zero and Verify be clean.
+// balance, the prizes be the pool, the books sum to zero and verify be clean.
 func TestTournamentSurvivesKills(t *testing.T) {
 	if os.Getenv("BACCARAT_TCRASH_DB") != "" {
 		t.Skip("this is the child")

@@ -191,7 +191,7 @@ func (h *Host) loadTourney(ctx context.Context, stream string) (*tourney, error)
 	if err != nil {
 		return nil, err
 	}
-	spec, events, err := decodeTournament(stream, recs)
+	spec, events, err := DecodeTournament(stream, recs)
 	if err != nil {
 		return nil, err
 	}
@@ -202,8 +202,9 @@ func (h *Host) loadTourney(ctx context.Context, stream string) (*tourney, error)
 	return newTourney(h, spec, t, recs[len(recs)-1].Head(), events), nil
 }
 
-// decodeTournament reads a tournament's journal: its spec and its events.
-func decodeTournament(stream string, recs []journal.Record) (TournamentSpec, []tournament.Event, error) {
+// DecodeTournament reads a tournament's journal (stream, its records from the first): its
+// spec and its events. The host recovers a tournament by it; package verify audits one.
+func DecodeTournament(stream string, recs []journal.Record) (TournamentSpec, []tournament.Event, error) {
 	var spec TournamentSpec
 	if len(recs) == 0 || recs[0].Type != tournamentRecord {
 		return spec, nil, baccarat.Errorf(baccarat.CodeInternal, "%s: the journal does not start with the tournament's spec", stream)

@@ -14,6 +14,7 @@ import (
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // TestTournamentNamesAndChipsAreReserved: a session table's id and a tournament's chips
@@ -99,7 +100,7 @@ func TestTournamentAdoptsOnlyTheTablesItCreated(t *testing.T) {
 		clock.Advance(time.Second)
 		time.Sleep(time.Millisecond)
 	}
-	rep, err := live.Verify(ctx, db, clock.Now())
+	rep, err := verify.Database(ctx, db, clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestTournamentAdoptsOnlyTheTablesItCreated(t *testing.T) {
 	}
 }
 
-func hasProblem(rep live.VerifyReport, s string) bool {
+func hasProblem(rep verify.Report, s string) bool {
 	for _, p := range rep.Problems {
 		if strings.Contains(p, s) {
 			return true
@@ -179,7 +180,7 @@ func TestCancellingARunningTournamentStopsPlayAndRefundsAll(t *testing.T) {
 			if _, err := h.Submit(ctx, tableID, &table.Place{Header: table.Header{Actor: "ann", Role: table.RolePlayer}, Player: "ann", Bet: "player", Stake: 500}); err == nil {
 				t.Error("a wager was taken at a cancelled tournament's table")
 			}
-			rep, err := live.Verify(ctx, db, clock.Now())
+			rep, err := verify.Database(ctx, db, clock.Now())
 			if err != nil || !rep.OK() {
 				t.Fatalf("verify: %v %+v", err, rep.Problems)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // euroCup: a tournament in EUR with an entry fee of 10.00, a guarantee of 80.00, 1,000 chips
@@ -168,7 +169,7 @@ func testTournamentSeamless(t *testing.T, db walletStore) {
 func checkTournamentCalls(t *testing.T, db walletStore, prizes int64) {
 	t.Helper()
 	ctx := context.Background()
-	rec, err := live.Reconcile(ctx, db, time.Time{}, time.Time{})
+	rec, err := verify.Reconcile(ctx, db, time.Time{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +342,7 @@ func TestTournamentSeamlessCancellationRollsEveryEntryBack(t *testing.T) {
 		}
 		verifyClean(t, db)
 		checkOperatorBooks(t, op, db)
-		rec, err := live.Reconcile(ctx, db, time.Time{}, time.Time{})
+		rec, err := verify.Reconcile(ctx, db, time.Time{}, time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // tournamentPace deals a hand in a few virtual seconds.
@@ -68,7 +69,7 @@ func view(t *testing.T, h *live.Host, id string) *live.TournamentView {
 }
 
 // checkTournamentBooks: every session balanced and played to its end (its hands, or until
-// nobody was left in play), the prizes are the pool, the books sum to zero and Verify finds
+// nobody was left in play), the prizes are the pool, the books sum to zero and verify finds
 // nothing.
 func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, now time.Time, hands int) {
 	t.Helper()
@@ -130,7 +131,7 @@ func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, 
 	if v.State.Secret == "" || tournament.Commitment(v.State.Seed, v.State.Secret) != v.State.Commitment {
 		t.Errorf("over, the tournament reveals the seed %d and secret %q of its commitment %q", v.State.Seed, v.State.Secret, v.State.Commitment)
 	}
-	rep, err := live.Verify(ctx, db, now)
+	rep, err := verify.Database(ctx, db, now)
 	if err != nil || !rep.OK() || rep.Tournaments != 1 {
 		t.Errorf("verify: %v %+v", err, rep)
 	}
@@ -280,7 +281,7 @@ func TestTournamentTimedDragonSessionsEndWhenTheirTimeIsUp(t *testing.T) {
 			t.Errorf("Dragon 1.1.13 a session of a length of time: %d hands, ended by %q, %+v", s.Hands, s.Reason, a)
 		}
 	}
-	rep, err := live.Verify(context.Background(), db, clock.Now())
+	rep, err := verify.Database(context.Background(), db, clock.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %v %+v", err, rep)
 	}
@@ -381,7 +382,7 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 		t.Fatalf("ann's view: %+v", me.Me)
 	}
 	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
-	if rep, err := live.Verify(ctx, db, clock.Now()); err != nil || !rep.OK() {
+	if rep, err := verify.Database(ctx, db, clock.Now()); err != nil || !rep.OK() {
 		t.Fatalf("verify: %v %+v", err, rep)
 	}
 }

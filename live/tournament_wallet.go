@@ -39,10 +39,19 @@ import (
 // rollback queued); one the operator did not answer is given back before the player is
 // told (wallet_unavailable); one left pending by a crash between the debit and the commit
 // is given back by the deliverer once it is stale (Outbox.StaleDebit), as a table's is.
-// Verify and Reconcile check the calls against the journal (tournament_audit.go).
+// Package verify checks the calls against the journal (Database and Reconcile).
 
 // seamless reports whether the tournament's money is the operator's.
 func (tr *tourney) seamless() bool { return tr.spec.Wallet == WalletSeamless }
+
+// walletName is a tournament's wallet as its view names it: a journal written before
+// tournaments had a wallet is internal.
+func walletName(w string) string {
+	if w == "" {
+		return WalletInternal
+	}
+	return w
+}
 
 // checkTournamentWallet settles a new tournament's wallet: the one its spec names, or the
 // deployment's for its currency.

@@ -41,13 +41,12 @@ func (t *Table) afterRound(h *Header, actor string, role Role) {
 }
 
 // outcome is how one bet of the game ends on this coup: decided once per round, read by
-// every wager on it. A fixed-odds win carries its ratio and the ratio's text.
+// every wager on it. The ending (games.Ending) settles each wager's money; a fixed-odds win
+// carries its ratio's text.
 type outcome struct {
-	o       games.Outcome
-	decimal bool // paid at each wager's own odds (Bet on Baccarat)
-	rides   bool // a push that stays on the layout into the next round (RWS 3.9)
-	pays    baccarat.Ratio
-	text    string
+	games.Ending
+	rides bool // a push that stays on the layout into the next round (RWS 3.9)
+	text  string
 }
 
 // betEnds are the outcomes one bet can have, made once for the table (endsOf): what
@@ -62,15 +61,18 @@ type betEnds struct {
 func endsOf(b *games.Bet, tieRides bool) betEnds {
 	var e betEnds
 	if b.Decimal {
-		e.win = []outcome{{o: games.Win, decimal: true}}
+		e.win = []outcome{{Ending: b.Ending(games.Win, 0)}}
 	} else {
-		for _, tier := range b.Tiers {
-			e.win = append(e.win, outcome{o: games.Win, pays: tier.Pays, text: tier.Pays.String()})
+		for i, tier := range b.Tiers {
+			e.win = append(e.win, outcome{Ending: b.Ending(games.Win, i), text: tier.Pays.String()})
 		}
 	}
 	for o := range e.other {
-		e.other[o] = outcome{o: games.Outcome(o), decimal: b.Decimal}
-		if games.Outcome(o) != games.Lose && games.Outcome(o) != games.Win {
+		if games.Outcome(o) == games.Win {
+			continue // e.win
+		}
+		e.other[o] = outcome{Ending: b.Ending(games.Outcome(o), -1)}
+		if games.Outcome(o) != games.Lose {
 			e.other[o].rides = b.Kind == games.Main && tieRides
 		}
 	}
@@ -102,10 +104,10 @@ func (t *Table) resolveBets(r *baccarat.Result) {
 }
 
 // settleWagers fills out with the settlement of each wager of the layout, from its bet's
-// outcome on the coup (the rules of games.Settle and games.SettleAtOdds: winnings rounded
-// down to the minor unit), and pays each out as it goes, as onSettled would (payOut). What a
-// settlement takes from its bet's outcome (the outcome, the pay table's text, whether it
-// rides) is the same for every wager on the bet; only the money is the wager's own.
+// outcome on the coup (games.Ending.Net, the rules of games.Settle and games.SettleAtOdds),
+// and pays each out as it goes, as onSettled would (payOut). What a settlement takes from
+// its bet's outcome (the outcome, the pay table's text, whether it rides) is the same for
+// every wager on the bet; only the money is the wager's own.
 func (t *Table) settleWagers(out []Settlement) {
 	ws := t.wagers[:len(out)]
 	for i := range ws {
@@ -113,14 +115,10 @@ func (t *Table) settleWagers(out []Settlement) {
 		stake := w.Stake
 		s.Wager, s.Player, s.Bet, s.Stake, s.Odds = w.ID, w.Player, w.Bet, stake, w.Odds
 		oc := t.outcomes[w.bet]
-		var net baccarat.Money // 0 for a push or a void
-		switch oc.o {
+		var net baccarat.Money // 0 for a push or a void (games.Ending.Net, by outcome)
+		switch oc.Outcome {
 		case games.Win:
-			if oc.decimal {
-				net = w.Odds.Net(stake)
-			} else {
-				net = oc.pays.Net(stake)
-			}
+			net = oc.Won(stake, w.Odds)
 		case games.Lose:
 			net = -stake
 		}
@@ -128,7 +126,7 @@ func (t *Table) settleWagers(out []Settlement) {
 		if oc.rides {
 			returned = 0 // RWS 3.9: the wager stays on into the next round
 		}
-		s.Outcome, s.Pays, s.Net, s.Returned, s.Rides = oc.o, oc.text, net, returned, oc.rides
+		s.Outcome, s.Pays, s.Net, s.Returned, s.Rides = oc.Outcome, oc.text, net, returned, oc.rides
 		if !oc.rides { // payOut; the wagers that ride are kept after the loop
 			t.parties[w.party].held -= stake
 			t.house -= net

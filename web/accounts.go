@@ -24,7 +24,7 @@ func (s *Server) accountView(r *http.Request, a access.Account, token bool) Acco
 	v := AccountView{Account: a}
 	if a.Role == RolePlayer {
 		cur := s.currencyOf(a)
-		if b, err := s.host.Balance(r.Context(), a.ID, cur); err == nil {
+		if b, err := s.wallets.Balance(r.Context(), a.ID, cur); err == nil {
 			v.Balance, v.Currency = &b, cur
 		}
 	}
@@ -226,7 +226,7 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		}
 		cur = ledger.Currency(req.Currency)
 	}
-	if s.host.Wallet(cur).Seamless() {
+	if s.wallets.Wallet(cur).Seamless() {
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "the operator keeps the players' %s: credit it in the operator's wallet", cur))
 		return
 	}
@@ -245,7 +245,7 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	s.log.Info("credit", "account", player, "amount", req.Amount, "currency", cur, "by", id.ID)
-	bal, err := s.host.Balance(r.Context(), player, cur)
+	bal, err := s.wallets.Balance(r.Context(), player, cur)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

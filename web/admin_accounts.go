@@ -95,7 +95,7 @@ func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur
 		if amount < 0 {
 			return err // a debit needs its entry: only a store that keeps them takes one
 		}
-		return s.host.Credit(ctx, key, player, cur, amount)
+		return s.wallets.Credit(ctx, key, player, cur, amount)
 	}
 	wallet, house := ledger.Wallet(player, cur), ledger.House(cur)
 	for _, a := range []string{wallet, house} {
@@ -114,7 +114,7 @@ func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur
 	if _, err := o.PostAudited(ctx, tx, e); err != nil {
 		return err
 	}
-	return s.host.Credit(ctx, key, player, cur, amount)
+	return s.wallets.Credit(ctx, key, player, cur, amount)
 }
 
 func abs64(v int64) int64 {
@@ -156,7 +156,7 @@ func (s *Server) handleDebit(w http.ResponseWriter, r *http.Request, id Identity
 		return
 	}
 	s.log.Info("debit", "account", player, "amount", req.Amount, "currency", cur, "by", id.ID)
-	bal, err := s.host.Balance(r.Context(), player, cur)
+	bal, err := s.wallets.Balance(r.Context(), player, cur)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -201,7 +201,7 @@ func (s *Server) walletOf(r *http.Request, player, currency string) (ledger.Curr
 		}
 		cur = ledger.Currency(currency)
 	}
-	if s.host.Wallet(cur).Seamless() {
+	if s.wallets.Wallet(cur).Seamless() {
 		return "", baccarat.Errorf(baccarat.CodeBadRequest, "the operator keeps the players' %s: move it in the operator's wallet", cur)
 	}
 	return cur, nil

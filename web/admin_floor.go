@@ -129,14 +129,14 @@ func (s *Server) handleFloor(w http.ResponseWriter, r *http.Request, id Identity
 	v := FloorView{At: now.UTC(), Tables: []FloorTable{}, Alerts: []Alert{}}
 	for _, t := range s.staffTables(r.Context(), id) {
 		ft := floorTable(t, health)
-		if rounds, err := s.host.Rounds(t.Spec.ID, "", live.RecallRounds); err == nil {
+		if rounds, err := s.tables.Rounds(t.Spec.ID, "", live.RecallRounds); err == nil {
 			v.Alerts = ft.recent(rounds, rules, minMainStake(t), v.Alerts)
 		}
 		v.Alerts = ft.alerts(rules, v.Alerts)
 		v.Tables = append(v.Tables, ft)
 	}
 	if id.Role == RoleAdmin {
-		if o, err := s.host.Outbox(r.Context()); err == nil {
+		if o, err := s.calls.Outbox(r.Context()); err == nil {
 			v.Outbox.Calls = o.Calls
 			if !o.Oldest.IsZero() {
 				v.Outbox.OldestSeconds = max(0, now.Sub(o.Oldest).Seconds())

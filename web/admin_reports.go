@@ -491,7 +491,7 @@ func (s *Server) handleBooks(w http.ResponseWriter, r *http.Request, id Identity
 	for i := range out {
 		c := &out[i]
 		c.Balanced = c.House+c.Wallets+c.InPlay == 0
-		c.Seamless = s.host.Wallet(ledger.Currency(c.Currency)).Seamless()
+		c.Seamless = s.wallets.Wallet(ledger.Currency(c.Currency)).Seamless()
 	}
 	writeJSON(w, 200, out)
 }

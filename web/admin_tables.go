@@ -7,8 +7,8 @@ import (
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/games"
-	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -47,7 +47,7 @@ func (s *Server) health(now time.Time) map[string]Health {
 	defer st.mu.Unlock()
 	out := map[string]Health{}
 	seen := map[string]tableMove{}
-	for _, p := range s.host.Progress() {
+	for _, p := range s.floor.Progress() {
 		m, ok := st.moved[p.ID]
 		if !ok || m.seq != p.Seq {
 			m = tableMove{seq: p.Seq, since: now}
@@ -72,7 +72,7 @@ func (s *Server) health(now time.Time) map[string]Health {
 // dealer or pit account.
 func (s *Server) staffTables(ctx context.Context, id Identity) []live.TableInfo {
 	var out []live.TableInfo
-	for _, t := range s.host.Tables(ctx) {
+	for _, t := range s.tables.Tables(ctx) {
 		if id.Account.MayActOn(t.Spec.ID) {
 			out = append(out, t)
 		}
@@ -112,7 +112,7 @@ type TableCheck struct {
 	Problem    *baccarat.Error  `json:"problem,omitempty"`
 	Ranges     map[string]Range `json:"ranges,omitempty"`
 	MaxStakes  map[string]int64 `json:"max_stakes,omitempty"` // each bet's largest stake the books can pay
-	PlayerEdge []BetEdge        `json:"player_edge,omitempty"`
+	PlayerEdge []cash.BetEdge   `json:"player_edge,omitempty"`
 	Tournament bool             `json:"tournament_game,omitempty"` // the game's pay table is a tournament's
 	MinorUnits int              `json:"minor_units"`               // the currency's decimals: the spec's amounts are in its minor units
 }
@@ -137,7 +137,7 @@ func (s *Server) handleCheckTable(w http.ResponseWriter, r *http.Request, id Ide
 	if g, err := games.ByID(spec.Config.Game); err == nil {
 		out.Ranges, out.MaxStakes = settingRanges(g, spec.Config)
 		out.Tournament = g.Rules.Tournament
-		if g.Rules.Tournament && !ledger.Currency(cur).IsChips() {
+		if cash.ForMoney(g, cur) {
 			// shown before the table is made a cash table: so cash is taken as said
 			cfg := spec.Config
 			cfg.Cash = true
@@ -167,7 +167,7 @@ func checkSpec(spec live.Spec) error {
 	if err := baccarat.CheckNames("names", spec.Names); err != nil {
 		return err
 	}
-	if err := CheckCash(spec); err != nil {
+	if err := checkCash(spec); err != nil {
 		return err
 	}
 	if err := spec.Config.Check(); err != nil {
@@ -184,13 +184,10 @@ func checkSpec(spec live.Spec) error {
 	if spec.Mode != "" && spec.Mode != live.ModeAuto && spec.Mode != live.ModeDealer {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "mode %q: auto or dealer", spec.Mode)
 	}
+	if err := spec.Mirror(); err != nil { // spec is a copy: the mode and currency as the table will have them
+		return err
+	}
 	cfg := spec.Config
-	if cfg.Mode == "" {
-		cfg.Mode = spec.Mode
-	}
-	if cfg.Currency == "" {
-		cfg.Currency = string(spec.Currency)
-	}
 	if cfg.ShoeToPlayer && cfg.Mode != "" {
 		if err := cfg.Check(); err != nil { // Method C at a dealer's table, now its mode is known
 			return err
@@ -263,7 +260,7 @@ func (s *Server) handleAdminVoid(w http.ResponseWriter, r *http.Request, id Iden
 	cmd := c.command(id)
 	cmd.Head().Role = table.RolePit
 	tid := r.PathValue("id")
-	res, err := s.host.Submit(r.Context(), tid, cmd)
+	res, err := s.tables.Submit(r.Context(), tid, cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -68,7 +68,7 @@ func (s *Server) checkTournament(spec live.TournamentSpec) (tournament.Config, e
 		switch {
 		case cur == live.PlayMoney:
 			return cfg, baccarat.Errorf(baccarat.CodeBadRequest, "tournament %s: play money is not the operator's: its wallet is internal", cfg.ID)
-		case !s.host.Wallet(cur).Seamless():
+		case !s.wallets.Wallet(cur).Seamless():
 			return cfg, baccarat.Errorf(baccarat.CodeBadRequest, "tournament %s: a seamless tournament needs the operator's wallet in %s", cfg.ID, cur)
 		case cfg.EntryFee < 1:
 			return cfg, baccarat.Errorf(baccarat.CodeBadRequest, "tournament %s: on the operator's wallet a tournament needs an entry fee", cfg.ID)

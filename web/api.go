@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -39,8 +40,8 @@ type TableView struct {
 	Owner          string                 `json:"owner,omitempty"` // the server that runs the table
 	// Tournament: the session of a tournament the table plays (web/tournaments.go).
 	Tournament *tabletop.Session `json:"tournament,omitempty"`
-	// PlayerEdge: a tournament game's cash table shows its bets' exact player edge (cash.go).
-	PlayerEdge []BetEdge `json:"player_edge,omitempty"`
+	// PlayerEdge: a tournament game's cash table shows its bets' exact player edge (package cash; the counts: cash.go).
+	PlayerEdge []cash.BetEdge `json:"player_edge,omitempty"`
 	// Players, in the lobby: the players with a stake on the table now (this round's
 	// wagers, riding ones and a Dragon session's), the table's seats as the lobby counts them.
 	Players int `json:"players,omitempty"`
@@ -73,7 +74,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	out := []TableView{}
 	ids := s.seesIDs(r)
-	for _, t := range s.host.Tables(r.Context()) {
+	for _, t := range s.tables.Tables(r.Context()) {
 		if t.State.Closed {
 			continue
 		}
@@ -138,7 +139,7 @@ func (s *Server) snapshotView(snap *live.Snapshot, viewer string) SnapshotView {
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	viewer := s.viewer(r)
-	snap, err := s.host.Snapshot(r.PathValue("id"), viewer)
+	snap, err := s.tables.Snapshot(r.PathValue("id"), viewer)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -149,7 +150,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRounds(w http.ResponseWriter, r *http.Request) {
 	n, _ := strconv.Atoi(r.URL.Query().Get("limit"))
 	viewer := s.viewer(r)
-	rounds, err := s.host.Rounds(r.PathValue("id"), viewer, n)
+	rounds, err := s.tables.Rounds(r.PathValue("id"), viewer, n)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -215,7 +216,7 @@ func (s *Server) handleWager(w http.ResponseWriter, r *http.Request, id Identity
 		cmd.Odds = *req.Odds
 	}
 	start := time.Now()
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -237,7 +238,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 		}
 	}
 	cmd := &table.Withdraw{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Player: id.ID, Wager: req.Wager, Stake: req.Stake}
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -263,7 +264,7 @@ func (s *Server) balanceOf(r *http.Request, player string, res *live.Result) *in
 	if res.HasBalance {
 		return &res.Balance
 	}
-	bal, err := s.host.Balance(r.Context(), player, s.currency)
+	bal, err := s.wallets.Balance(r.Context(), player, s.currency)
 	if err != nil {
 		s.log.Warn("balance after a command", "player", player, "err", err)
 		return nil
@@ -364,7 +365,7 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request, id Identi
 		s.writeError(w, r, err)
 		return
 	}
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), req.command(id))
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), req.command(id))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -394,7 +395,7 @@ func (s *Server) handleLimits(w http.ResponseWriter, r *http.Request, id Identit
 	}
 	cmd := c.command(id)
 	cmd.Head().Role = table.RolePit
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -412,18 +413,18 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request, id Id
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "name: at most 200 bytes of printable text"))
 		return
 	}
-	if err := CheckCash(spec); err != nil {
+	if err := checkCash(spec); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.host.Create(r.Context(), spec); err != nil {
+	if err := s.floor.Create(r.Context(), spec); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	snap, err := s.host.Snapshot(spec.ID, "")
+	snap, err := s.tables.Snapshot(spec.ID, "")
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, 201, tableView(snap.Spec, &snap.State, s.host.Owner()))
+	writeJSON(w, 201, tableView(snap.Spec, &snap.State, s.floor.Owner()))
 }

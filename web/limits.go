@@ -63,7 +63,7 @@ func tallyView(t responsible.Tally) TallyView {
 // limitsView reads a player's standing and their latest events.
 func (s *Server) limitsView(r *http.Request, a access.Account) (LimitsView, error) {
 	cur := s.currencyOf(a)
-	st, err := s.host.Standing(r.Context(), a.ID, cur)
+	st, err := s.care.Standing(r.Context(), a.ID, cur)
 	if err != nil {
 		return LimitsView{}, err
 	}
@@ -92,7 +92,7 @@ func (s *Server) limitsView(r *http.Request, a access.Account) (LimitsView, erro
 
 // recentEvents are a player's last n events, oldest first.
 func (s *Server) recentEvents(r *http.Request, player string, n int) ([]responsible.Event, error) {
-	evs, err := s.host.Limits().Recent(r.Context(), player, 0, n)
+	evs, err := s.care.Limits().Recent(r.Context(), player, 0, n)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Server) recentEvents(r *http.Request, player string, n int) ([]responsi
 
 // limitsStore is the store of limits, or the error that says this server keeps none.
 func (s *Server) limitsStore() (responsible.Store, error) {
-	if st := s.host.Limits(); st != nil {
+	if st := s.care.Limits(); st != nil {
 		return st, nil
 	}
 	return nil, baccarat.Errorf(baccarat.CodeNotFound, "this server keeps no players' limits (its store does not)")
@@ -147,7 +147,7 @@ func (s *Server) handleRealityCheck(w http.ResponseWriter, r *http.Request, id I
 		s.writeError(w, r, err)
 		return
 	}
-	st, err := s.host.Standing(r.Context(), id.ID, s.currencyOf(id.Account))
+	st, err := s.care.Standing(r.Context(), id.ID, s.currencyOf(id.Account))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -164,7 +164,7 @@ func (s *Server) handleRealityCheck(w http.ResponseWriter, r *http.Request, id I
 		s.writeError(w, r, err)
 		return
 	}
-	s.host.ForgetLimits(id.ID)
+	s.care.ForgetLimits(id.ID)
 	s.log.Info("reality check", "player", id.ID, "answer", q.Answer, "session", st.Session.ID)
 	s.writeLimits(w, r, id.Account)
 }
@@ -207,7 +207,7 @@ func (s *Server) handleExclude(w http.ResponseWriter, r *http.Request, id Identi
 		s.writeError(w, r, err)
 		return
 	}
-	s.host.ForgetLimits(id.ID)
+	s.care.ForgetLimits(id.ID)
 	s.log.Info("player excluded themselves", "player", id.ID, "kind", x.Kind, "until", x.Until)
 	s.writeLimits(w, r, id.Account)
 }
@@ -279,7 +279,7 @@ func (s *Server) handleSetAccountLimits(w http.ResponseWriter, r *http.Request, 
 		s.writeError(w, r, err)
 		return
 	}
-	s.host.ForgetLimits(a.ID)
+	s.care.ForgetLimits(a.ID)
 	s.log.Info("limits set", "player", a.ID, "by", id.ID)
 	s.writeLimits(w, r, a)
 }
@@ -325,7 +325,7 @@ func (s *Server) handleLimitEvents(w http.ResponseWriter, r *http.Request, id Id
 // token issued); a player excluded now is refused. Where the store keeps no limits there are
 // no sessions either.
 func (s *Server) startSession(r *http.Request, a access.Account) error {
-	store := s.host.Limits()
+	store := s.care.Limits()
 	if store == nil || a.Role != RolePlayer {
 		return nil
 	}
@@ -340,7 +340,7 @@ func (s *Server) startSession(r *http.Request, a access.Account) error {
 	if _, err := store.StartSession(r.Context(), a.ID, now); err != nil {
 		return err
 	}
-	s.host.ForgetLimits(a.ID)
+	s.care.ForgetLimits(a.ID)
 	return nil
 }
 
@@ -355,11 +355,11 @@ func excludedError(x *responsible.Exclusion) error {
 // mayPlay refuses what a player pays to play outside a table (a tournament's entry, a
 // rebuy) while they are excluded or their session has ended.
 func (s *Server) mayPlay(r *http.Request, a access.Account) error {
-	if s.host.Limits() == nil {
+	if s.care.Limits() == nil {
 		return nil
 	}
 	now := s.limitsNow()
-	st, err := s.host.Standing(r.Context(), a.ID, s.currencyOf(a))
+	st, err := s.care.Standing(r.Context(), a.ID, s.currencyOf(a))
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, id Identity) {
 		me.Name = id.ID
 	}
 	if id.Role == RolePlayer {
-		b, err := s.host.Balance(r.Context(), id.ID, cur)
+		b, err := s.wallets.Balance(r.Context(), id.ID, cur)
 		if err != nil {
 			s.writeError(w, r, err)
 			return

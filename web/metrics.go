@@ -128,9 +128,9 @@ func (h latency) observe(d time.Duration) { h.Observe(d.Seconds()) }
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	m := s.metrics
 	m.tables.Reset()
-	m.tables.WithLabelValues(s.host.Owner()).Set(float64(len(s.host.LocalTables(r.Context()))))
+	m.tables.WithLabelValues(s.floor.Owner()).Set(float64(len(s.floor.LocalTables(r.Context()))))
 	m.owners.Reset()
-	for _, t := range s.host.Tables(r.Context()) {
+	for _, t := range s.tables.Tables(r.Context()) {
 		m.owners.WithLabelValues(t.Spec.ID, t.Owner).Set(1)
 	}
 	current := prometheus.NewRegistry()

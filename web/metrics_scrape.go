@@ -55,9 +55,9 @@ func (c *scrape) Collect(ch chan<- prometheus.Metric) {
 		ready = 0
 	}
 	ch <- prometheus.MustNewConstMetric(readyDesc, prometheus.GaugeValue, ready)
-	s.metrics.stalls.collect(ch, s.host.Progress(), s.metrics.now())
+	s.metrics.stalls.collect(ch, s.floor.Progress(), s.metrics.now())
 	c.outbox(ch)
-	collectTournaments(ch, s.host.Tournaments())
+	collectTournaments(ch, s.tournaments.Tournaments())
 }
 
 func (m *Metrics) now() time.Time {
@@ -70,7 +70,7 @@ func (m *Metrics) now() time.Time {
 func (c *scrape) outbox(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(c.ctx, scrapePatience)
 	defer cancel()
-	o, err := c.s.host.Outbox(ctx)
+	o, err := c.s.calls.Outbox(ctx)
 	if err != nil {
 		// Left out rather than shown as 0, which would say all is well; the scrape goes on.
 		c.s.log.Warn("metrics: reading the operator's outbox", "err", err)

@@ -26,7 +26,7 @@ type PublicMe struct {
 
 // publicMe is how others see a player, nil for staff or a host that shows ids.
 func (s *Server) publicMe(r *http.Request, id Identity) *PublicMe {
-	p := s.host.People()
+	p := s.names.People()
 	if p == nil || id.Role != RolePlayer {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (s *Server) handleSetName(w http.ResponseWriter, r *http.Request, id Identi
 		s.writeError(w, r, err)
 		return
 	}
-	if f, ok := s.host.People().(interface{ Forget(string) }); ok {
+	if f, ok := s.names.People().(interface{ Forget(string) }); ok {
 		f.Forget(a.ID) // this server's pages show the new name at once, the others' within access.NameTTL
 	}
 	id.Account = a
@@ -84,7 +84,7 @@ func (s *Server) publicTournament(r *http.Request, v live.TournamentView) live.T
 	if s.seesIDs(r) {
 		return v
 	}
-	return v.Public(r.Context(), s.host.People())
+	return v.Public(r.Context(), s.names.People())
 }
 
 // RoundView is a round's recall as a player or a watcher reads it: its events name players
@@ -98,7 +98,7 @@ type RoundView struct {
 // player's or a watcher's with the events' players by handle (their own wagers and
 // settlements, which the host already kept to them, keep their account id).
 func (s *Server) publicRounds(ctx context.Context, rounds []live.Round, viewer string) any {
-	p := s.host.People()
+	p := s.names.People()
 	if viewer == "" || p == nil {
 		return rounds
 	}
@@ -129,7 +129,7 @@ func (s *Server) publicRounds(ctx context.Context, rounds []live.Round, viewer s
 // every watcher, staff included (a dealer's squeeze banner shows the name; the wagers in
 // staff's view keep their account ids).
 func (s *Server) publicSnapshot(v *SnapshotView, viewer string) {
-	v.Names = live.PublicState(context.Background(), s.host.People(), &v.State)
+	v.Names = live.PublicState(context.Background(), s.names.People(), &v.State)
 	if viewer != "" {
 		s.publicSession(&v.Table)
 	}
@@ -138,7 +138,7 @@ func (s *Server) publicSnapshot(v *SnapshotView, viewer string) {
 // publicSession names a tournament table's seated players by handle, as the tournament's
 // public view does (its page matches the two).
 func (s *Server) publicSession(v *TableView) {
-	p := s.host.People()
+	p := s.names.People()
 	if p == nil || v.Tournament == nil {
 		return
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/ledger"
-	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/responsible"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // OperatorOptions plug a casino operator's backend in: it launches its players into the
@@ -124,7 +124,7 @@ func (s *Server) checkLaunch(r *http.Request, q *launchRequest) error {
 		if err := q.Limits.Validate(s.now()); err != nil {
 			return baccarat.Errorf(baccarat.CodeBadRequest, "limits: %v", err)
 		}
-		if s.host.Limits() == nil {
+		if s.care.Limits() == nil {
 			return baccarat.Errorf(baccarat.CodeBadRequest, "limits: this server's store keeps no players' limits")
 		}
 	}
@@ -134,7 +134,7 @@ func (s *Server) checkLaunch(r *http.Request, q *launchRequest) error {
 	if err := baccarat.CheckID("table", q.Table); err != nil {
 		return err
 	}
-	snap, err := s.host.Snapshot(q.Table, watcher)
+	snap, err := s.tables.Snapshot(q.Table, watcher)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (s *Server) checkLaunch(r *http.Request, q *launchRequest) error {
 // and language up to date. An account that is not a player's, or is disabled, is refused.
 func (s *Server) launchAccount(r *http.Request, q launchRequest) error {
 	ctx := r.Context()
-	if !s.host.Wallet(ledger.Currency(q.Currency)).Seamless() {
+	if !s.wallets.Wallet(ledger.Currency(q.Currency)).Seamless() {
 		if err := s.books.OpenAccount(ctx, ledger.Wallet(q.Player, ledger.Currency(q.Currency))); err != nil {
 			return err
 		}
@@ -178,7 +178,7 @@ func (s *Server) launchAccount(r *http.Request, q launchRequest) error {
 // of a player excluded now: by these limits, an earlier launch's, or the player's own
 // choice on our pages.
 func (s *Server) launchLimits(r *http.Request, q launchRequest, now time.Time) error {
-	store := s.host.Limits()
+	store := s.care.Limits()
 	if store == nil {
 		return nil
 	}
@@ -186,7 +186,7 @@ func (s *Server) launchLimits(r *http.Request, q launchRequest, now time.Time) e
 		if err := store.SetLimits(r.Context(), q.Player, q.Currency, *q.Limits, "operator", now); err != nil {
 			return err
 		}
-		s.host.ForgetLimits(q.Player)
+		s.care.ForgetLimits(q.Player)
 	}
 	st, err := store.Standing(r.Context(), q.Player, q.Currency, now)
 	if err != nil {
@@ -252,7 +252,7 @@ func (s *Server) handleReconciliation(w http.ResponseWriter, r *http.Request, id
 		s.writeError(w, r, err)
 		return
 	}
-	rep, err := live.Reconcile(r.Context(), s.books, from, to)
+	rep, err := verify.Reconcile(r.Context(), s.books, from, to)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

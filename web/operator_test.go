@@ -15,6 +15,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/seamless"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -202,7 +203,7 @@ func TestTablesInTheirCurrency(t *testing.T) {
 
 func TestReconciliationIsForAdmins(t *testing.T) {
 	f := newFixture(t)
-	var rep live.Reconciliation
+	var rep verify.Reconciliation
 	if code := f.do("admin", "GET", "/api/admin/reconciliation?from=2026-01-01&to=2026-01-31", nil, &rep); code != 200 ||
 		!rep.From.Equal(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)) || !rep.To.Equal(time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)) {
 		t.Fatalf("reconciliation: %d %+v", code, rep)

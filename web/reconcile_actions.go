@@ -46,7 +46,7 @@ func (s *Server) resolveCall(w http.ResponseWriter, r *http.Request, id Identity
 			return
 		}
 	}
-	out, err := s.host.ResolveCall(r.Context(), tx, journal.Resolution{Action: action, By: id.ID, At: s.now(), Reason: req.Reason})
+	out, err := s.calls.ResolveCall(r.Context(), tx, journal.Resolution{Action: action, By: id.ID, At: s.now(), Reason: req.Reason})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

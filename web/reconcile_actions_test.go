@@ -8,6 +8,7 @@ import (
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/journal/journaltest"
 	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // refusedCredit writes, past the host, a wager's placed debit at stream and its credit of
@@ -74,7 +75,7 @@ func TestAdminResendsOrSettlesARefusedCall(t *testing.T) {
 	if got := f.do("admin", "POST", path(two, "resend"), nil, &e); got != 409 || e.Code != "bad_state" {
 		t.Fatalf("resending a call settled: %d %+v", got, e)
 	}
-	var rep live.Reconciliation
+	var rep verify.Reconciliation
 	if got := f.do("admin", "GET", "/api/admin/reconciliation", nil, &rep); got != 200 || len(rep.Failed) != 0 || len(rep.Resolved) != 2 {
 		t.Fatalf("reconciliation: %d, failed %d, resolved %+v", got, len(rep.Failed), rep.Resolved)
 	}

@@ -68,8 +68,8 @@ type BetRules struct {
 	Offered *bool   `json:"offered,omitempty"`
 	// SessionHands: a Dragon bet's figures are for a session of this many hands.
 	SessionHands int `json:"session_hands,omitempty"`
-	// Status is set when a Dragon bet's figures are not there (StatusComputing,
-	// StatusUnavailable): its tiers then carry their pays only.
+	// Status is set when a Dragon bet's figures are not there (cash.StatusComputing,
+	// cash.StatusUnavailable): its tiers then carry their pays only.
 	Status string `json:"status,omitempty"`
 }
 
@@ -99,7 +99,7 @@ func figure(r *big.Rat, withFraction bool) Figure {
 }
 
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
-	snap, err := s.host.Snapshot(r.PathValue("id"), watcher)
+	snap, err := s.tables.Snapshot(r.PathValue("id"), watcher)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -124,7 +124,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 }
 
 // rulesPatience is the longest the rules page waits for a Dragon session's count before it
-// answers with the bets StatusComputing: a short session is counted within it, a long one
+// answers with the bets cash.StatusComputing: a short session is counted within it, a long one
 // answers at once next time.
 const rulesPatience = 250 * time.Millisecond
 

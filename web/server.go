@@ -20,7 +20,8 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	Host     *live.Host
+	// Host is the runtime (a *live.Host); nil serves in the starting mode (health.go).
+	Host     Host
 	Books    ledger.Store // statements and balances
 	Accounts access.Store // who may sign in, and as what
 	Tokens   *access.Tokens
@@ -95,7 +96,18 @@ const maxHeaderBytes = 16 << 10
 
 // Server serves the API and the pages.
 type Server struct {
-	host        *live.Host
+	// The ports, each set from Options.Host (ports.go): a handler reaches the runtime only
+	// through the one it needs.
+	tables      Tables
+	floor       Floor
+	tournaments Tournaments
+	desk        TournamentDesk
+	wallets     Wallets
+	calls       WalletCalls
+	care        Care
+	names       Names
+	starting    bool // no host: serving in the starting mode (health.go)
+
 	books       ledger.Store
 	accounts    access.Store
 	tokens      *access.Tokens
@@ -130,10 +142,14 @@ func New(opt Options) *Server {
 	if opt.Currency == "" {
 		opt.Currency = live.PlayMoney
 	}
-	s := &Server{host: opt.Host, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
+	s := &Server{starting: opt.Host == nil, books: opt.Books, accounts: opt.Accounts, tokens: opt.Tokens, log: opt.Logger,
 		limiter: newLimiter(opt.RatePerToken, opt.Burst, time.Now), addrLimiter: newLimiter(opt.RatePerAddress, opt.AddressBurst, time.Now),
 		streams: newStreamGate(opt.Streams.withDefaults()), currency: opt.Currency, timeouts: opt.Timeouts.withDefaults(), metrics: newMetrics(),
 		operator: opt.Operator, ready: opt.Ready, limitsClock: opt.LimitsNow}
+	if h := opt.Host; h != nil {
+		s.tables, s.floor, s.tournaments, s.desk = h, h, h, h
+		s.wallets, s.calls, s.care, s.names = h, h, h, h
+	}
 	s.mux = s.routes()
 	return s
 }
@@ -181,9 +197,9 @@ func (s *Server) routes() *http.ServeMux {
 	m.HandleFunc("GET /api/tables/{id}/rules", s.public(s.handleRules))
 	m.HandleFunc("GET /api/tournaments", s.public(s.handleTournaments))
 	m.HandleFunc("GET /api/tournaments/{id}", s.public(s.handleTournament))
-	m.HandleFunc("POST /api/tournaments/{id}/register", s.auth(players, s.tournamentAction((*live.Host).Register, true)))
-	m.HandleFunc("POST /api/tournaments/{id}/unregister", s.auth(players, s.tournamentAction((*live.Host).Unregister, false)))
-	m.HandleFunc("POST /api/tournaments/{id}/rebuy", s.auth(players, s.tournamentAction((*live.Host).Rebuy, true)))
+	m.HandleFunc("POST /api/tournaments/{id}/register", s.auth(players, s.tournamentAction(Tournaments.Register, true)))
+	m.HandleFunc("POST /api/tournaments/{id}/unregister", s.auth(players, s.tournamentAction(Tournaments.Unregister, false)))
+	m.HandleFunc("POST /api/tournaments/{id}/rebuy", s.auth(players, s.tournamentAction(Tournaments.Rebuy, true)))
 
 	m.HandleFunc("POST /api/operator/launch", s.public(s.handleLaunch))
 	m.HandleFunc("POST /api/launch", s.public(s.handleExchange))
@@ -245,7 +261,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		n.ServeHTTP(w, r)
 		return
 	}
-	if s.host == nil { // starting (health.go)
+	if s.starting { // health.go
 		s.serveStarting(w, r)
 		return
 	}

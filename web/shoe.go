@@ -57,7 +57,7 @@ func (s *Server) handleHandShoe(w http.ResponseWriter, r *http.Request, id Ident
 // everyone sees them: to a player, with the players they show by handle, and their names
 // (live.PublicEvent), as the stream shows them; staff see account ids.
 func (s *Server) submitPublic(w http.ResponseWriter, r *http.Request, id Identity, cmd table.Command) {
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd)
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -67,7 +67,7 @@ func (s *Server) submitPublic(w http.ResponseWriter, r *http.Request, id Identit
 	for _, e := range res.Events {
 		p := e.Public()
 		if id.Role == RolePlayer {
-			pe, shown := live.PublicEvent(r.Context(), s.host.People(), &p)
+			pe, shown := live.PublicEvent(r.Context(), s.names.People(), &p)
 			p = *pe
 			maps.Copy(names, shown)
 		}

@@ -21,7 +21,7 @@ func (s *Server) handleReveal(w http.ResponseWriter, r *http.Request, id Identit
 			return
 		}
 	}
-	res, err := s.host.Submit(r.Context(), r.PathValue("id"), &table.Reveal{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}})
+	res, err := s.tables.Submit(r.Context(), r.PathValue("id"), &table.Reveal{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -32,7 +32,7 @@ func (s *Server) handleReveal(w http.ResponseWriter, r *http.Request, id Identit
 	var names live.Names
 	for _, e := range res.Events {
 		p := e.Public()
-		pe, shown := live.PublicEvent(r.Context(), s.host.People(), &p)
+		pe, shown := live.PublicEvent(r.Context(), s.names.People(), &p)
 		events = append(events, *pe)
 		for h, n := range shown {
 			if names == nil {
@@ -55,7 +55,7 @@ func (s *Server) handlePeel(w http.ResponseWriter, r *http.Request, id Identity)
 		return
 	}
 	cmd := &table.Peel{Header: table.Header{Actor: id.ID, Role: table.RolePlayer}, Card: req.Card, Lift: req.Lift}
-	if _, err := s.host.Submit(r.Context(), r.PathValue("id"), cmd); err != nil {
+	if _, err := s.tables.Submit(r.Context(), r.PathValue("id"), cmd); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

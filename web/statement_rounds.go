@@ -266,7 +266,7 @@ func (n *namer) tournamentName(id string) string {
 	n.first(tabletop.Stream(id), &spec)
 	name, names := spec.Config.Name, spec.Config.Names
 	if name == "" {
-		if tv, err := n.s.host.Tournament(n.ctx, id, ""); err == nil {
+		if tv, err := n.s.tournaments.Tournament(n.ctx, id, ""); err == nil {
 			name, names = tv.Name, tv.Config.Names
 		}
 	}

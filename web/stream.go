@@ -46,7 +46,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request, id Identit
 		return
 	}
 	viewer := s.viewerOf(id, tableID)
-	sub, err := s.host.Subscribe(tableID, viewer, since, resume)
+	sub, err := s.tables.Subscribe(tableID, viewer, since, resume)
 	if err != nil {
 		s.streams.leave(t)
 		cancel()
@@ -230,7 +230,8 @@ func (w *streamWriter) stop() { w.stall.Stop() }
 // streamReadBuffer and streamWriteBuffer size a stream's buffers. The client sends only
 // control frames (a ping, a close: at most 125 bytes of payload each), and most messages the
 // stream writes are a few hundred bytes; a larger one (a snapshot, the roads) goes out in two
-// writes instead of one. The connection's own, 4 KB each, were a third of an idle stream.
+// writes instead of one. The connection's own (4 KB each) would be a large share of what an
+// idle stream costs, and a server holds thousands of idle streams (README, Speed).
 const (
 	streamReadBuffer  = 512
 	streamWriteBuffer = 2 << 10

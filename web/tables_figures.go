@@ -2,11 +2,11 @@ package web
 
 import (
 	"context"
-	"math/big"
 	"sync"
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/odds"
 	"github.com/tablehouse/baccarat/table"
@@ -116,7 +116,7 @@ func sessionKeyOf(g *games.Game, cfg table.Config) sessionKey {
 // sessionBet is one Dragon bet's figures over a session, from one run of the chain: its
 // player edge (the lobby) and its rules (the rules page).
 type sessionBet struct {
-	edge  BetEdge
+	edge  cash.BetEdge
 	rules BetRules
 }
 
@@ -157,9 +157,9 @@ type sessionCount struct{ *count[[]sessionBet] }
 func (c *sessionCount) look() ([]sessionBet, string) {
 	switch {
 	case !c.finished():
-		return nil, StatusComputing
+		return nil, cash.StatusComputing
 	case c.err != nil:
-		return nil, StatusUnavailable
+		return nil, cash.StatusUnavailable
 	}
 	return c.val, ""
 }
@@ -180,8 +180,7 @@ func countSession(ctx context.Context, k sessionKey) ([]sessionBet, error) {
 		if err != nil {
 			return nil, err
 		}
-		edge := BetEdge{Bet: b.ID, PlayerEdge: percent(new(big.Rat).SetFloat64(ds.Return)), Hands: k.hands}
-		out = append(out, sessionBet{edge: edge, rules: dragonRules(b, ds)})
+		out = append(out, sessionBet{edge: cash.DragonEdge(ds), rules: dragonRules(b, ds)})
 	}
 	return out, nil
 }

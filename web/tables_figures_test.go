@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/odds"
 )
 
@@ -17,7 +18,7 @@ func heldStore() (s *sessionStore, calls *atomic.Int32, release chan struct{}) {
 		count: func(ctx context.Context, k sessionKey) ([]sessionBet, error) {
 			calls.Add(1)
 			<-release
-			return []sessionBet{{edge: BetEdge{Bet: "any_dragon", PlayerEdge: "+1.0000%", Hands: k.hands}}}, nil
+			return []sessionBet{{edge: cash.BetEdge{Bet: "any_dragon", PlayerEdge: "+1.0000%", Hands: k.hands}}}, nil
 		}}
 	return s, calls, release
 }
@@ -28,7 +29,7 @@ func TestASessionIsCountedOnceHoweverManyAskAndNobodyWaitsForIt(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 64 {
 		wg.Go(func() {
-			if bets, status := s.of(k).look(); bets != nil || status != StatusComputing {
+			if bets, status := s.of(k).look(); bets != nil || status != cash.StatusComputing {
 				t.Errorf("a look while counting: %v %q", bets, status)
 			}
 		})
@@ -53,7 +54,7 @@ func TestASessionLongerThanTheOddsEnginePricesIsNeverCounted(t *testing.T) {
 	defer close(release)
 	for _, hands := range []int{-1, odds.MaxSessionHands + 1, 100_000, 1_000_000_000} {
 		bets, status := s.of(sessionKey{game: "mbs-dragon", decks: 8, hands: hands}).look()
-		if bets != nil || status != StatusUnavailable {
+		if bets != nil || status != cash.StatusUnavailable {
 			t.Errorf("a session of %d hands: %v %q, want unavailable at once", hands, bets, status)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
@@ -145,7 +146,7 @@ func TestTheLobbyAndRulesAnswerWhileADragonSessionIsCounted(t *testing.T) {
 			t.Errorf("SPEC 3.1 Banker's edge is a millisecond's count, shown at once: %+v", edges["banker"])
 		}
 		for _, bet := range []string{"banker_dragon", "player_dragon", "any_dragon"} {
-			if e := edges[bet]; e.Status != web.StatusComputing || e.Hands != hands {
+			if e := edges[bet]; e.Status != cash.StatusComputing || e.Hands != hands {
 				t.Errorf("%s while its session is counted: %+v", bet, e)
 			}
 		}
@@ -156,7 +157,7 @@ func TestTheLobbyAndRulesAnswerWhileADragonSessionIsCounted(t *testing.T) {
 			t.Fatalf("rules: %d", code)
 		}
 		for _, b := range v.Bets {
-			if (b.Kind == "dragon") != (b.Status == web.StatusComputing) || (b.Kind != "dragon" && b.HouseEdge.Percent == "") {
+			if (b.Kind == "dragon") != (b.Status == cash.StatusComputing) || (b.Kind != "dragon" && b.HouseEdge.Percent == "") {
 				t.Errorf("%s while the session is counted: %+v", b.ID, b)
 			}
 		}
@@ -230,13 +231,13 @@ func (f *fixture) doCtx(ctx context.Context, who, method, path string, body, out
 }
 
 // lobbyEdges is a table's player edges in the lobby, by bet.
-func lobbyEdges(t *testing.T, f *fixture, ctx context.Context, id string) map[string]web.BetEdge {
+func lobbyEdges(t *testing.T, f *fixture, ctx context.Context, id string) map[string]cash.BetEdge {
 	t.Helper()
 	var lobby []web.TableView
 	if code := f.doCtx(ctx, "", "GET", "/api/tables", nil, &lobby); code != 200 {
 		t.Fatalf("lobby: %d", code)
 	}
-	out := map[string]web.BetEdge{}
+	out := map[string]cash.BetEdge{}
 	for _, tv := range lobby {
 		if tv.ID == id {
 			for _, e := range tv.PlayerEdge {

@@ -30,11 +30,11 @@ func (s *Server) handleCancelTournament(w http.ResponseWriter, r *http.Request, 
 		s.writeError(w, r, baccarat.Errorf(baccarat.CodeBadRequest, "reason: at most 500 bytes"))
 		return
 	}
-	if err := s.host.CancelTournament(r.Context(), tid, req.Reason); err != nil {
+	if err := s.desk.CancelTournament(r.Context(), tid, req.Reason); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	v, err := s.host.Tournament(r.Context(), tid, "")
+	v, err := s.tournaments.Tournament(r.Context(), tid, "")
 	if err != nil {
 		s.writeError(w, r, err)
 		return

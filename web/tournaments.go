@@ -68,14 +68,14 @@ func (s *Server) playerOf(r *http.Request) string {
 const maxListed = 100
 
 func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
-	list := s.host.Tournaments()
+	list := s.tournaments.Tournaments()
 	if list == nil {
 		list = []live.TournamentView{}
 	}
 	list = list[:min(len(list), maxListed)]
 	if !s.seesIDs(r) {
 		for i := range list {
-			list[i] = list[i].Public(r.Context(), s.host.People())
+			list[i] = list[i].Public(r.Context(), s.names.People())
 		}
 	}
 	writeJSON(w, 200, list)
@@ -102,7 +102,7 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), longPoll)
-		err = s.host.WaitTournament(ctx, id, after)
+		err = s.tournaments.WaitTournament(ctx, id, after)
 		cancel()
 		polls.leave(addr)
 		if err != nil {
@@ -110,7 +110,7 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	v, err := s.host.Tournament(r.Context(), id, s.playerOf(r))
+	v, err := s.tournaments.Tournament(r.Context(), id, s.playerOf(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -120,7 +120,7 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 
 // tournamentAction is register, unregister or rebuy for the signed-in player; the answer is
 // the tournament as they now see it.
-func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, tournament, player string) error, pays bool) func(http.ResponseWriter, *http.Request, Identity) {
+func (s *Server) tournamentAction(act func(t Tournaments, ctx context.Context, tournament, player string) error, pays bool) func(http.ResponseWriter, *http.Request, Identity) {
 	return func(w http.ResponseWriter, r *http.Request, id Identity) {
 		tid := r.PathValue("id")
 		if err := baccarat.CheckID("tournament id", tid); err != nil {
@@ -133,16 +133,16 @@ func (s *Server) tournamentAction(act func(h *live.Host, ctx context.Context, to
 				return
 			}
 		}
-		if err := act(s.host, r.Context(), tid, id.ID); err != nil {
+		if err := act(s.tournaments, r.Context(), tid, id.ID); err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		v, err := s.host.Tournament(r.Context(), tid, id.ID)
+		v, err := s.tournaments.Tournament(r.Context(), tid, id.ID)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		writeJSON(w, 200, v.Public(r.Context(), s.host.People()))
+		writeJSON(w, 200, v.Public(r.Context(), s.names.People()))
 	}
 }
 
@@ -152,11 +152,11 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request, 
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.host.CreateTournament(r.Context(), spec); err != nil {
+	if err := s.desk.CreateTournament(r.Context(), spec); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	v, err := s.host.Tournament(r.Context(), spec.Config.ID, "")
+	v, err := s.tournaments.Tournament(r.Context(), spec.Config.ID, "")
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablehouse/baccarat"
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
@@ -137,12 +138,12 @@ func TestCashTableOfATournamentGameMustSaySoAndShowsItsExactEdge(t *testing.T) {
 		{"a cash game needs nothing", live.Spec{ID: "c5", Config: table.Config{Game: "mbs-tiger"}}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if err := web.CheckCash(c.spec); (err == nil) != c.ok {
-				t.Fatalf("CheckCash: %v", err)
+			if err := cash.Check(c.spec.ID, c.spec.Config, c.spec.Currency, c.spec.Tournament != nil); (err == nil) != c.ok {
+				t.Fatalf("cash.Check: %v", err)
 			}
 		})
 	}
-	edges := map[string]web.BetEdge{}
+	edges := map[string]cash.BetEdge{}
 	for _, e := range web.PlayerEdges(table.Config{Game: "mbs-dragon", Cash: true}, "XXX") {
 		edges[e.Bet] = e
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/seamless/refwallet"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // check compares the operator's books with ours and with the journals, and reports the
@@ -48,7 +49,7 @@ func (c *chaos) check(began time.Time) {
 			t.Errorf("left in the outbox: %s %s is %s (%s)", x.Kind, x.Tx, x.State, x.Error)
 		}
 	}
-	v, err := live.Verify(ctx, db, time.Now())
+	v, err := verify.Database(ctx, db, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ import (
 	"github.com/tablehouse/baccarat/seamless/refwallet"
 	"github.com/tablehouse/baccarat/sqlite"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -447,7 +448,7 @@ func (c *chaos) readDB() *sqlite.DB {
 }
 
 func (c *chaos) calls(db *sqlite.DB) []journal.WalletCall {
-	rec, err := live.Reconcile(context.Background(), db, time.Time{}, time.Time{})
+	rec, err := verify.Reconcile(context.Background(), db, time.Time{}, time.Time{})
 	if err != nil {
 		c.t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/postgres"
 	"github.com/tablehouse/baccarat/table"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 // The fence test: two servers share PostgreSQL; the one that runs the table is paused
@@ -247,7 +248,7 @@ func TestAPausedOwnerNeverWritesAfterItsLease(t *testing.T) {
 	if n == 0 {
 		t.Fatalf("no wager was acknowledged of %d sent", sent.Load())
 	}
-	rep, err := live.Verify(context.Background(), store, time.Now())
+	rep, err := verify.Database(context.Background(), store, time.Now())
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify: %v %+v", err, rep.Problems)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/verify"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -90,7 +91,7 @@ func runReconcile(ctx context.Context, e *env, args []string) int {
 		return fail(e, c.name, err)
 	}
 	defer store.Close()
-	rep, err := live.Reconcile(ctx, store, f, t)
+	rep, err := verify.Reconcile(ctx, store, f, t)
 	if err != nil {
 		return fail(e, c.name, err)
 	}
@@ -104,7 +105,7 @@ func runReconcile(ctx context.Context, e *env, args []string) int {
 	return 0
 }
 
-func printReconciliation(w io.Writer, rep *live.Reconciliation) {
+func printReconciliation(w io.Writer, rep *verify.Reconciliation) {
 	fmt.Fprintf(w, "wallet calls from %s to %s: %d\n", rep.From.Format(time.RFC3339), rep.To.Format(time.RFC3339), len(rep.Calls))
 	for _, c := range rep.Calls {
 		printCall(w, "  ", c)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablehouse/baccarat/cash"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
@@ -117,7 +118,7 @@ func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec 
 // "cash": true, and logs the exact player edge of every bet of one that does (SPEC §5).
 func (s *server) checkCashTables(specs []live.Spec) error {
 	for _, spec := range specs {
-		if err := web.CheckCash(spec); err != nil {
+		if err := cash.Check(spec.ID, spec.Config, spec.Currency, spec.Tournament != nil); err != nil {
 			return err
 		}
 		if edges := web.PlayerEdges(spec.Config, string(spec.Currency)); edges != nil {

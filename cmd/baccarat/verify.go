@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tablehouse/baccarat/live"
+	"github.com/tablehouse/baccarat/verify"
 )
 
 func init() {
@@ -58,7 +58,7 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 		return fail(e, c.name, err)
 	}
 	defer store.Close()
-	rep, err := live.Verify(ctx, store, time.Now())
+	rep, err := verify.Database(ctx, store, time.Now())
 	if err != nil {
 		return fail(e, c.name, err)
 	}

@@ -3,14 +3,15 @@
    animation frame. Events also bring what the state does not hold: the result and the
    player's settlements, the shoe reveal. When the stream drops, an overlay says so, the bet
    spots are disabled and the countdown stops until the stream is back and the snapshot has
-   been read again. At a table with live video the stage (cards, result, roads) shows the table
-   as the video does, and betting follows the server (table-video.js). Needs i18n.js, sound.js,
-   app.js, events.js, state.js, roads.js, table-bets.js, table-panels.js, table-rules.js,
-   table-squeeze.js, table-video.js; starts once the language is loaded. */
+   been read again (table-conn.js). At a table with live video the stage (cards and result:
+   table-stage.js, roads) shows the table as the video does, and betting follows the server
+   (table-video.js). Needs i18n.js, sound.js, app.js, game.js, events.js, state.js, roads.js,
+   table-bets.js, table-panels.js, table-rules.js, table-squeeze.js, table-stage.js,
+   table-conn.js, table-video.js; starts once the language is loaded. */
 'use strict';
 window.Bac.ready.then(() => (function (Bac) {
-  const { api, h, $, setText, setAttr, toggle, show, fmtCash, fmtCashSigned, toast, clock, cardEl, handTotal, phaseText,
-    gameHasDecimal, resultHeadline, resultFlags, netOf, humanize, t } = Bac;
+  const { api, h, $, setText, setAttr, toggle, show, fmtCash, fmtCashSigned, toast, clock, phaseText, gameHasDecimal, netOf,
+    humanize, t } = Bac;
 
   const tableId = Bac.pathId('table');
   const S = {
@@ -133,6 +134,7 @@ window.Bac.ready.then(() => (function (Bac) {
   const rules = Bac.createRules({ S, tableId, invalidate });
   const squeeze = Bac.createSqueeze({ S, tableId, invalidate });
   const video = Bac.createVideo({ S, invalidate });
+  const stage = Bac.createStage({ S, el });
   // What was written before the table's currency was known is written again in it.
   if (window.BacCurrency) {
     let units = window.BacCurrency.units();
@@ -183,8 +185,8 @@ window.Bac.ready.then(() => (function (Bac) {
         (st.betting_round > 1 ? t(st.betting_round === 2 ? 'bob.after_p1' : 'bob.after_b1') : t('bob.first')));
     }
     renderBanner();
-    renderCards();
-    renderResult(res);
+    stage.renderCards();
+    stage.renderResult(res);
     tick();
   }
   // The banner: an interruption or a withdrawal window, and the round under way when the pit
@@ -215,110 +217,6 @@ window.Bac.ready.then(() => (function (Bac) {
       el.banner.after(el.closed);
     }
     show(el.closed, closed);
-  }
-
-  // Cards are appended as they arrive; the areas are rebuilt only when the list changed in the
-  // middle (a correction, a squeezed card turned up) or a new round began. A squeezed card lies
-  // face down on the table until the reveal, even for its squeezer: they see it in the
-  // squeeze panel, as they peel it.
-  const shown = { P: [], B: [] }; // "position:card" of each card drawn, "" for a face-down one
-  const faceOf = (c) => (c.hidden ? '' : c.card || '');
-  function renderCards() {
-    const st = S.shown.state;
-    const cards = st.cards || [];
-    const hands = { P: [], B: [] };
-    for (const c of cards) {
-      const side = String(c.position || '').charAt(0);
-      if (hands[side]) hands[side].push(c);
-    }
-    for (const side of ['P', 'B']) {
-      const box = side === 'P' ? el.playerCards : el.bankerCards;
-      const want = hands[side].map((c) => c.position + ':' + faceOf(c));
-      const have = shown[side];
-      const prefix = have.length <= want.length && have.every((k, i) => k === want[i]);
-      if (!prefix) { box.textContent = ''; shown[side] = []; }
-      for (let i = shown[side].length; i < want.length; i++) box.appendChild(cardEl(faceOf(hands[side][i]), hands[side][i].position));
-      shown[side] = want;
-    }
-    const res = currentResult();
-    const r = res && res.result;
-    const total = (hand) => (hand.length && hand.every(faceOf) ? handTotal(hand.map(faceOf)) : '');
-    let pt = total(hands.P);
-    let bt = total(hands.B);
-    if (r && r.player_total !== undefined) { pt = r.player_total; bt = r.banker_total; }
-    setText(el.playerTotal, pt);
-    setText(el.bankerTotal, bt);
-    let winner = r ? r.winner : '';
-    if (!winner && st.phase === 'settled' && st.shoe_results && st.shoe_results.length) {
-      winner = { B: 'banker', P: 'player', T: 'tie' }[st.shoe_results[st.shoe_results.length - 1].winner] || '';
-    }
-    toggle(el.handP, 'winner', winner === 'player' || winner === 'tie');
-    toggle(el.handB, 'winner', winner === 'banker' || winner === 'tie');
-  }
-
-  let resultKey = '';
-  function renderResult(res) {
-    const st = S.shown.state;
-    let key = '';
-    if (res) key = 'r' + res.round + (res.voided ? 'v' : '') + JSON.stringify(res.settlements || []);
-    else if (st.phase === 'settled' || st.phase === 'void') key = 'bare' + st.round + st.phase + (st.shoe_results || []).length;
-    if (key === resultKey) return;
-    resultKey = key;
-    const box = el.result;
-    box.textContent = '';
-    setAttr(box, 'data-winner', null);
-    setAttr(box, 'data-round', null);
-    if (!key) return;
-    setAttr(box, 'data-round', st.round);
-    if (!res) {
-      // Watching without a sign-in, or the result event came before we connected.
-      if (st.phase === 'void') {
-        setAttr(box, 'data-winner', 'void');
-        box.appendChild(h('div', { class: 'result-title' }, t('result.void_all')));
-        return;
-      }
-      const last = (st.shoe_results || [])[(st.shoe_results || []).length - 1];
-      if (!last) return;
-      const w = { B: 'banker', P: 'player', T: 'tie' }[last.winner] || '';
-      setAttr(box, 'data-winner', w);
-      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, resultHeadline({ winner: w })),
-        flagBadges(last)));
-      return;
-    }
-    if (res.voided) {
-      setAttr(box, 'data-winner', 'void');
-      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, t('phase.void')),
-        res.reason ? h('span', { class: 'badge badge-warn' }, humanize(res.reason)) : null));
-      box.appendChild(h('div', { class: 'muted' }, t('result.void_note')));
-    } else {
-      const r = res.result || {};
-      setAttr(box, 'data-winner', r.winner || '');
-      box.appendChild(h('div', { class: 'result-head' }, h('span', { class: 'result-title' }, resultHeadline(r)), flagBadges(r)));
-      if (r.coup) box.appendChild(h('div', { class: 'result-coup' }, r.coup));
-    }
-    const list = res.settlements || [];
-    if (list.length) {
-      box.appendChild(h('ul', { class: 'payouts', id: 'payouts' }, list.map((s) => h('li', { 'data-wager': s.wager, 'data-outcome': s.outcome },
-        h('span', null, payoutLabel(s)),
-        h('span', { class: 'payout-value ' + (s.net > 0 ? 'net-win' : s.net < 0 ? 'net-lose' : ''), 'data-net': s.net }, payoutValue(s))))));
-      const net = netOf(list);
-      box.appendChild(h('div', { class: 'payout-total ' + (net > 0n ? 'win' : net < 0n ? 'lose' : ''), id: 'payout-total', 'data-net': String(net) },
-        h('span', null, net > 0n ? t('result.you_won') : net < 0n ? t('result.you_lost') : t('result.even')), h('span', { class: 'payout-net' }, fmtCashSigned(net))));
-    }
-  }
-  function payoutLabel(s) {
-    return Bac.betName(S.game, s.bet) + ' ' + fmtCash(s.stake) + (s.pays ? ' · ' + t('spot.pays', { pays: s.pays }) : s.odds ? ' · ' + t('settle.at', { odds: s.odds }) : '') +
-      (s.rides ? ' · ' + t('result.rides') : '');
-  }
-  function payoutValue(s) {
-    if (s.outcome === 'win' || s.outcome === 'lose') return fmtCashSigned(s.net);
-    // A push is its stake back: one phrase ("Back 500.00", "退回 500.00"), not the word twice.
-    if (s.outcome === 'push' && s.returned) return t('result.back', { amount: fmtCash(s.returned) });
-    return t('outcome.' + s.outcome) + (s.returned ? ', ' + t('result.back', { amount: fmtCash(s.returned) }) : '');
-  }
-  function flagBadges(r) {
-    const f = resultFlags(r);
-    return f.length ? h('span', { class: 'result-flags' }, f.map((x) => h('span', { class: 'badge badge-gold' }, x))) : null;
   }
 
   // The countdown runs on server time; only its text changes four times a second. While the
@@ -357,7 +255,7 @@ window.Bac.ready.then(() => (function (Bac) {
     if (m.roads) setRoads(m.roads);
     setState(m.state);
     showBalance();
-    if (S.syncing) backInSync();
+    if (S.syncing) conn.backInSync();
     const st = m.state;
     if (st && (st.phase === 'settled' || st.phase === 'void') && !(S.result && S.result.round === st.round)) fetchLastResult(st.round);
   }
@@ -497,7 +395,7 @@ window.Bac.ready.then(() => (function (Bac) {
       if (S.state && snap && snap.state && snap.state.seq < S.state.seq) {
         // Events overtook the snapshot: ask again shortly (a few times at most).
         if (++resyncTries <= 3) scheduleResync(S.syncing ? 150 : 1000);
-        else if (S.syncing) backInSync(); // the events that overtook it are exact too
+        else if (S.syncing) conn.backInSync(); // the events that overtook it are exact too
         return;
       }
       resyncTries = 0;
@@ -509,56 +407,12 @@ window.Bac.ready.then(() => (function (Bac) {
     }
   }
 
-  // ---- the connection: an overlay while the stream is down -----------------------------------
-  // The stream reconnects by itself (backoff, since= the last seq); the page says so, stops
-  // betting and the countdown, and when the stream is back re-reads the snapshot before it
-  // lets anyone bet again: what the page shows is then the table's state, not a guess.
-  let overlayTimer = 0;
-  let retryAt = 0;
-  let tries = 0;
-  let focusBefore = null; // where the keyboard was when the overlay took it
-  function goOffline(info) {
-    if (!S.offline) {
-      S.offline = true;
-      document.body.classList.add('offline');
-      focusBefore = document.activeElement;
-      invalidate();
-    }
-    S.syncing = false;
-    tries = (info && info.fails) || tries + 1;
-    retryAt = (info && info.at) || 0;
-    setText(el.overlayTitle, t('conn.lost'));
-    show(el.overlay, true);
-    el.retry.hidden = false;
-    if (!el.overlay.contains(document.activeElement)) el.retry.focus({ preventScroll: true });
-    paintOverlay();
-    clearInterval(overlayTimer);
-    overlayTimer = setInterval(paintOverlay, 250);
-  }
-  function paintOverlay() {
-    const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
-    setText(el.overlayText, S.syncing ? t('conn.updating') : left > 0 ? t('conn.retry_in', { n: left, tries }) : t('conn.trying', { tries }));
-  }
-  function backOnline() {
-    S.syncing = true;
-    clearInterval(overlayTimer);
-    setText(el.overlayTitle, t('conn.back'));
-    el.retry.hidden = true;
-    paintOverlay();
-    resyncTries = 0;
-    scheduleResync(0);
-  }
-  function backInSync() {
-    S.syncing = false;
-    if (!S.offline) return;
-    S.offline = false;
-    document.body.classList.remove('offline');
-    show(el.overlay, false);
-    if (focusBefore && focusBefore.isConnected && focusBefore !== document.body) focusBefore.focus({ preventScroll: true });
-    focusBefore = null;
-    invalidate();
-  }
-  el.retry.addEventListener('click', () => stream && stream.now());
+  // ---- the connection: an overlay while the stream is down (table-conn.js) -------------------
+  const conn = Bac.createConnection({
+    S, el, invalidate,
+    resync: () => { resyncTries = 0; scheduleResync(0); },
+    retry: () => stream && stream.now(),
+  });
 
   function onMessage(m) {
     take(m);
@@ -588,8 +442,8 @@ window.Bac.ready.then(() => (function (Bac) {
     }
   }
   function onStatus(s, info) {
-    if (s === 'reconnecting') goOffline(info);
-    else if (s === 'live' && S.offline) backOnline(); // resumed with since=; then the snapshot, exactly
+    if (s === 'reconnecting') conn.goOffline(info);
+    else if (s === 'live' && S.offline) conn.backOnline(); // resumed with since=; then the snapshot, exactly
     else if (s === 'live' && info && info.resumed) scheduleResync(300);
     setAttr(el.conn, 'data-status', s);
     setText(el.conn.querySelector('.conn-text'), Bac.has('conn.' + s) ? t('conn.' + s) : s);

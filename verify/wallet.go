@@ -1,18 +1,20 @@
-package live
+package verify
 
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
 
-// What Verify checks of a seamless deployment: our side of every call to the operator's
+// What Database checks of a seamless deployment: our side of every call to the operator's
 // wallet against the tables' journals, written apart from the code that makes the calls
-// (walletbooks.go): every wager placed has one placed debit of its stake, for its player;
+// (live/walletbooks.go): every wager placed has one placed debit of its stake, for its player;
 // every wager settled has one credit of exactly its return (a void or a withdrawal: one
 // rollback of its stake); a wager still in play has neither; no debit paid for a wager no
 // journal holds; a debit given back has its rollback. A credit or rollback the operator
@@ -30,9 +32,11 @@ type walletAudit struct {
 	all     []journal.WalletCall
 }
 
-func wagerKey(table string, wager uint64) string { return table + "\x00" + uintString(wager) }
+func wagerKey(table string, wager uint64) string {
+	return table + "\x00" + strconv.FormatUint(wager, 10)
+}
 
-func (rep *VerifyReport) walletAudit(ctx context.Context, store Store) (*walletAudit, error) {
+func (rep *Report) walletAudit(ctx context.Context, store live.Store) (*walletAudit, error) {
 	if rep.wallet != nil {
 		return rep.wallet, nil
 	}
@@ -65,7 +69,7 @@ func indexCalls(all []journal.WalletCall) *walletAudit {
 }
 
 // verifySeamless checks a seamless table's wagers against the wallet calls.
-func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.Event, rep *VerifyReport, bad func(string, ...any)) error {
+func verifySeamless(ctx context.Context, store live.Store, spec live.Spec, events []table.Event, rep *Report, bad func(string, ...any)) error {
 	a, err := rep.walletAudit(ctx, store)
 	if err != nil {
 		bad("%v", err)
@@ -99,8 +103,8 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 			if kind == journal.CallCredit {
 				amount = 0 // the wager's own credit pays its total's return
 			}
-			delete(inPlay, ChipWager(c.Seq))
-			closes(ChipWager(c.Seq), kind, amount, why)
+			delete(inPlay, live.ChipWager(c.Seq))
+			closes(live.ChipWager(c.Seq), kind, amount, why)
 		}
 		delete(chips, w)
 	}
@@ -108,7 +112,7 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 		e := &events[i]
 		switch e.Type {
 		case table.EvWagerRaised:
-			w, cw := e.Wager, ChipWager(e.Seq)
+			w, cw := e.Wager, live.ChipWager(e.Seq)
 			inPlay[cw] = true
 			chips[w.ID] = append(chips[w.ID], table.Chip{Seq: e.Seq, Stake: e.Amount()})
 			switch d := debit(cw); {
@@ -121,8 +125,8 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 		case table.EvWagerLowered:
 			cs := chips[e.Wager.ID]
 			if n := len(cs); n > 0 && cs[n-1].Stake == e.Amount() {
-				delete(inPlay, ChipWager(cs[n-1].Seq))
-				closes(ChipWager(cs[n-1].Seq), journal.CallRollback, e.Amount(), "taken back")
+				delete(inPlay, live.ChipWager(cs[n-1].Seq))
+				closes(live.ChipWager(cs[n-1].Seq), journal.CallRollback, e.Amount(), "taken back")
 				chips[e.Wager.ID] = cs[:n-1]
 			} else {
 				bad("wager %d was lowered by %d, which is no chip of it to roll back", e.Wager.ID, e.Amount())
@@ -178,7 +182,7 @@ func verifySeamless(ctx context.Context, store Store, spec Spec, events []table.
 
 // verifyCalls checks what no table's journal speaks for, once every table was read.
 // A database of a schema before wallet calls (read as it is, not migrated) has none.
-func verifyCalls(ctx context.Context, store Store, rep *VerifyReport) error {
+func verifyCalls(ctx context.Context, store live.Store, rep *Report) error {
 	if _, ok := store.(journal.WalletCalls); !ok {
 		return nil
 	}

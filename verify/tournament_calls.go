@@ -1,18 +1,20 @@
-package live
+package verify
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
 )
 
-// What Verify and Reconcile check of a tournament on the operator's wallet: our side of its
+// What Database and Reconcile check of a tournament on the operator's wallet: our side of its
 // calls against its journal, written apart from the code that makes them
-// (tournament_wallet.go). Every registration and every rebuy of a player has exactly one
+// (live/tournament_wallet.go). Every registration and every rebuy of a player has exactly one
 // placed debit of its price, for that player, the one its event names, placed for that
 // event; a bot's has none. An unregistration closes the player's debits with rollbacks of
 // their amounts, a cancellation every debit; a finished tournament has closed every debit
@@ -48,7 +50,7 @@ type paidBy struct {
 
 // auditTournamentCalls checks a seamless tournament's journal (stream, spec, events)
 // against the wallet calls; the debits it accounts for are marked seen.
-func auditTournamentCalls(stream string, spec TournamentSpec, events []tournament.Event, a *walletAudit) TournamentCalls {
+func auditTournamentCalls(stream string, spec live.TournamentSpec, events []tournament.Event, a *walletAudit) TournamentCalls {
 	cfg := spec.Config
 	tc := TournamentCalls{Tournament: cfg.ID, Currency: cfg.Currency, Phase: tournament.PhaseScheduled, Problems: []string{}}
 	bad := func(format string, args ...any) { tc.Problems = append(tc.Problems, fmt.Sprintf(format, args...)) }
@@ -224,7 +226,7 @@ func reconcileTournaments(ctx context.Context, store journalLoader, period, all 
 		if err != nil {
 			return nil, err
 		}
-		spec, events, err := decodeTournament(stream, recs)
+		spec, events, err := live.DecodeTournament(stream, recs)
 		if err != nil {
 			out = append(out, TournamentCalls{Tournament: stream, Problems: []string{err.Error()}})
 			continue
@@ -235,17 +237,10 @@ func reconcileTournaments(ctx context.Context, store journalLoader, period, all 
 				tc.Problems = append(tc.Problems, fmt.Sprintf("debit %s paid for event %d, which is no entry or rebuy of the journal", c.Tx, c.TableWager))
 			}
 		}
-		if spec.Wallet != WalletSeamless {
-			tc.Problems = append(tc.Problems, "the tournament's wallet is "+walletName(spec.Wallet)+", yet it has calls at the operator")
+		if spec.Wallet != live.WalletSeamless { // a journal from before tournaments had a wallet is internal
+			tc.Problems = append(tc.Problems, "the tournament's wallet is "+cmp.Or(spec.Wallet, live.WalletInternal)+", yet it has calls at the operator")
 		}
 		out = append(out, tc)
 	}
 	return out, nil
-}
-
-func walletName(w string) string {
-	if w == "" {
-		return WalletInternal
-	}
-	return w
 }

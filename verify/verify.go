@@ -1,20 +1,34 @@
-package live
+// Package verify is the offline audit of a whole database, the way an operator or a
+// regulator would run it (baccarat verify; baccarat reconcile and the admin's
+// reconciliation endpoint): every journal's hash chain, every table replayed and its
+// snapshots checked, the books, the in-play accounts, the tournaments' chips and pools, and
+// our side of every call to an operator's seamless wallet against the journals. It reads
+// what the live host wrote and changes nothing. It imports live for the formats the host
+// writes (a table's spec, a tournament's journal, the pool's account) and live never
+// imports it: the host cannot lean on the check that judges it.
+//
+// Recomputing each settlement from its cards is package audit's, one table's history at a
+// time, with pay tables of its own; Database runs it over every table and adds what no
+// single history shows (the books, the wallet calls, a table or tournament that stopped).
+package verify
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tablehouse/baccarat/audit"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
 
-// VerifyReport is what Verify checked and every problem it found.
-type VerifyReport struct {
+// Report is what Database checked and every problem it found.
+type Report struct {
 	Tables   int      `json:"tables"`
 	Records  int      `json:"records"`
 	Rounds   int      `json:"rounds"`
@@ -27,23 +41,23 @@ type VerifyReport struct {
 	// one starts (not a problem).
 	Paused []string `json:"paused,omitempty"`
 
-	// Tournaments whose journals were checked (tournament_verify.go).
+	// Tournaments whose journals were checked (tournament.go).
 	Tournaments int `json:"tournaments,omitempty"`
 
-	// WalletCalls is how many calls to the operator's wallet were checked (verify_wallet.go);
+	// WalletCalls is how many calls to the operator's wallet were checked (wallet.go);
 	// Undelivered lists those still waiting for an answer, and debits still pending.
 	WalletCalls int          `json:"wallet_calls,omitempty"`
 	Undelivered []string     `json:"undelivered,omitempty"`
 	wallet      *walletAudit // the calls, read once
 	// Resolved lists the refused calls an admin resent or settled by hand, with who, when
-	// and why: not problems, closed calls with their audit (verify_wallet.go).
+	// and why: not problems, closed calls with their audit (wallet.go).
 	Resolved []string `json:"resolved,omitempty"`
 }
 
 // OK reports whether nothing was wrong.
-func (r VerifyReport) OK() bool { return len(r.Problems) == 0 }
+func (r Report) OK() bool { return len(r.Problems) == 0 }
 
-// Verify audits a database the way an operator or regulator would: every table's hash
+// Database audits a database the way an operator or regulator would: every table's hash
 // chain, every settled round recomputed from its cards and wagers, every table's in-play
 // account against the stakes its journal says are in play, and the books (every currency
 // sums to zero, every balance equals its postings).
@@ -51,8 +65,8 @@ func (r VerifyReport) OK() bool { return len(r.Problems) == 0 }
 // An automatic table that a server hosts (its lease is held) but that has not moved for
 // longer than its schedule allows is reported stuck: a wedged table is a problem even when
 // its books are right. now is the time to judge that by.
-func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, error) {
-	rep := VerifyReport{Problems: []string{}}
+func Database(ctx context.Context, store live.Store, now time.Time) (Report, error) {
+	rep := Report{Problems: []string{}}
 	ids, err := store.Tables(ctx)
 	if err != nil {
 		return rep, err
@@ -82,7 +96,7 @@ func Verify(ctx context.Context, store Store, now time.Time) (VerifyReport, erro
 	return rep, nil
 }
 
-func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep *VerifyReport) error {
+func verifyTable(ctx context.Context, store live.Store, id string, now time.Time, rep *Report) error {
 	recs, err := store.Load(ctx, id, 1)
 	if err != nil {
 		return err
@@ -96,16 +110,19 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 		bad("hash chain: %v", err)
 		return nil
 	}
-	if len(recs) == 0 || recs[0].Type != specRecord {
+	var spec live.Spec
+	isSpec := false
+	if len(recs) > 0 {
+		spec, isSpec, err = live.DecodeSpec(recs[0])
+	}
+	if !isSpec {
 		bad("the journal does not start with the table's spec")
 		return nil
 	}
-	var spec Spec
-	if err := json.Unmarshal(recs[0].Data, &spec); err != nil {
+	if err != nil {
 		bad("spec: %v", err)
 		return nil
 	}
-	spec.fillConfig()
 	checkTournamentLink(spec, bad)
 	events := make([]table.Event, len(recs)-1)
 	for i, rec := range recs[1:] {
@@ -137,7 +154,7 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 	if err := checkMoving(ctx, store, spec, t.Status(), recs[len(recs)-1].At, now, rep); err != nil {
 		return err
 	}
-	if spec.seamless() {
+	if spec.Wallet == live.WalletSeamless {
 		return verifySeamless(ctx, store, spec, events, rep, bad)
 	}
 	var held int64
@@ -154,10 +171,10 @@ func verifyTable(ctx context.Context, store Store, id string, now time.Time, rep
 }
 
 // replayChecking replays a table's events from the first and checks each of its snapshots
-// (snapshots.go) against the replay at the record it stands at: a snapshot that differs,
-// or stands beyond the journal, is a problem (recovery would start from a state the
-// journal does not give).
-func replayChecking(ctx context.Context, store Store, spec Spec, events []table.Event, bad func(string, ...any)) (*table.Table, error) {
+// (the host's, live/snapshots.go) against the replay at the record it stands at: a snapshot
+// that differs, or stands beyond the journal, is a problem (recovery would start from a
+// state the journal does not give).
+func replayChecking(ctx context.Context, store live.Store, spec live.Spec, events []table.Event, bad func(string, ...any)) (*table.Table, error) {
 	ss, ok := store.(journal.Snapshots)
 	if !ok {
 		return table.Replay(spec.Config, events)
@@ -203,7 +220,7 @@ func checkSnapshot(t *table.Table, s journal.Snapshot, at uint64, bad func(strin
 // checkTournamentLink reports a table that plays for a tournament's chips without being one
 // of its session tables, and one with a session table's id that its tournament did not
 // create: either could take chips out of a tournament or pass for one of its sessions.
-func checkTournamentLink(spec Spec, bad func(string, ...any)) {
+func checkTournamentLink(spec live.Spec, bad func(string, ...any)) {
 	if spec.Currency.IsChips() && (spec.Tournament == nil || spec.Currency != ledger.Chips(spec.Tournament.Tournament)) {
 		bad("plays for %s, a tournament's chips, but is not one of that tournament's session tables", spec.Currency)
 	}
@@ -212,18 +229,14 @@ func checkTournamentLink(spec Spec, bad func(string, ...any)) {
 	}
 }
 
-// stuckGrace is added to a schedule's longest step before a hosted table counts as stuck:
-// a lease renewal, a slow commit, a clock a little off.
-const stuckGrace = 30 * time.Second
-
 // checkMoving reports an automatic table that is hosted but has not moved for longer than
-// its schedule allows, and notes one mid-round that nobody hosts.
-func checkMoving(ctx context.Context, store Store, spec Spec, st table.Status, last, now time.Time, rep *VerifyReport) error {
-	if spec.Mode != ModeAuto || st.Stopped() {
+// its schedule allows (live.Schedule.StuckAfter, the line the host's stalled-table gauge
+// draws too), and notes one mid-round that nobody hosts.
+func checkMoving(ctx context.Context, store live.Store, spec live.Spec, st table.Status, last, now time.Time, rep *Report) error {
+	if spec.Mode != live.ModeAuto || st.Stopped() {
 		return nil // a dealer sets the pace, or the pit stopped the table
 	}
-	sc := spec.Schedule.withDefaults()
-	allowed := max(sc.Betting, sc.BoBRound, sc.Card, sc.Result, sc.Window) + stuckGrace
+	allowed := spec.Schedule.StuckAfter()
 	idle := now.Sub(last)
 	if idle <= allowed {
 		return nil
@@ -243,3 +256,6 @@ func checkMoving(ctx context.Context, store Store, spec Spec, st table.Status, l
 	}
 	return nil
 }
+
+// isTournamentStream reports whether a journal is a tournament's rather than a table's.
+func isTournamentStream(id string) bool { return strings.HasPrefix(id, tabletop.StreamPrefix) }

@@ -1,4 +1,4 @@
-package live
+package verify
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
@@ -19,9 +20,9 @@ import (
 // net, two records kept apart), the prizes against the pool, and the books: the pool holds
 // what has been collected and not yet paid back or out (nothing once the tournament is over;
 // nothing ever on the operator's wallet, whose calls are checked against the journal instead:
-// tournament_audit.go), and between sessions every chip is back in the chip house, which is
+// tournament_calls.go), and between sessions every chip is back in the chip house, which is
 // then at zero.
-func verifyTournament(ctx context.Context, store Store, stream string, now time.Time, rep *VerifyReport) error {
+func verifyTournament(ctx context.Context, store live.Store, stream string, now time.Time, rep *Report) error {
 	recs, err := store.Load(ctx, stream, 1)
 	if err != nil {
 		return err
@@ -35,7 +36,7 @@ func verifyTournament(ctx context.Context, store Store, stream string, now time.
 		bad("hash chain: %v", err)
 		return nil
 	}
-	spec, events, err := decodeTournament(stream, recs)
+	spec, events, err := live.DecodeTournament(stream, recs)
 	if err != nil {
 		bad("%v", err)
 		return nil
@@ -63,7 +64,7 @@ func verifyTournament(ctx context.Context, store Store, stream string, now time.
 	if err := checkGoingOn(ctx, store, stream, t, now, rep, bad); err != nil {
 		return err
 	}
-	if spec.Wallet == WalletSeamless {
+	if spec.Wallet == live.WalletSeamless {
 		a, err := rep.walletAudit(ctx, store)
 		if err != nil {
 			bad("%v", err)
@@ -73,7 +74,7 @@ func verifyTournament(ctx context.Context, store Store, stream string, now time.
 			}
 		}
 	}
-	return verifyTournamentBooks(ctx, store, t, spec.Wallet == WalletSeamless, bad)
+	return verifyTournamentBooks(ctx, store, t, spec.Wallet == live.WalletSeamless, bad)
 }
 
 // stallGrace is how long a tournament may leave its schedule's step or a hand its table ended
@@ -84,7 +85,7 @@ const stallGrace = 2 * time.Minute
 // it: its schedule's next step is overdue, or a table of a live session has ended hands the
 // tournament has not counted (a report it cannot make). With no server hosting it, it is
 // only paused.
-func checkGoingOn(ctx context.Context, store Store, stream string, t *tournament.Tournament, now time.Time, rep *VerifyReport, bad func(string, ...any)) error {
+func checkGoingOn(ctx context.Context, store live.Store, stream string, t *tournament.Tournament, now time.Time, rep *Report, bad func(string, ...any)) error {
 	if ph := t.Phase(); ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled {
 		return nil
 	}
@@ -127,12 +128,12 @@ func checkGoingOn(ctx context.Context, store Store, stream string, t *tournament
 // readSessionTable reads a live session's table: whether its own record links it to the
 // session (it exists and its tournament created it), and when its rounds ended (settled or
 // voided), in order.
-func readSessionTable(ctx context.Context, store Store, id, tournamentID string, round int, tv tournament.TableView) (bool, []time.Time, error) {
+func readSessionTable(ctx context.Context, store live.Store, id, tournamentID string, round int, tv tournament.TableView) (bool, []time.Time, error) {
 	recs, err := store.Load(ctx, id, 1)
 	if err != nil || len(recs) == 0 {
 		return false, nil, err
 	}
-	var spec Spec
+	var spec live.Spec
 	if json.Unmarshal(recs[0].Data, &spec) != nil || !spec.Tournament.Links(tournamentID, round, tv.Table, tv.Session) {
 		return false, nil, nil
 	}
@@ -145,7 +146,7 @@ func readSessionTable(ctx context.Context, store Store, id, tournamentID string,
 	return true, out, nil
 }
 
-func verifyTournamentBooks(ctx context.Context, store Store, t *tournament.Tournament, seamless bool, bad func(string, ...any)) error {
+func verifyTournamentBooks(ctx context.Context, store live.Store, t *tournament.Tournament, seamless bool, bad func(string, ...any)) error {
 	cfg := t.Config()
 	balance := func(acct string) (int64, error) {
 		b, err := store.Balance(ctx, acct)
@@ -158,7 +159,7 @@ func verifyTournamentBooks(ctx context.Context, store Store, t *tournament.Tourn
 	if t.Phase() == tournament.PhaseFinished || t.Phase() == tournament.PhaseCancelled || seamless {
 		want = 0
 	}
-	pool := Pool(cfg.ID, ledger.Currency(cfg.Currency))
+	pool := live.Pool(cfg.ID, ledger.Currency(cfg.Currency))
 	if got, err := balance(pool); err != nil {
 		return err
 	} else if got != want {

@@ -1,10 +1,11 @@
-package live
+package verify
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/tablehouse/baccarat/journal"
+	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
 )
@@ -14,7 +15,7 @@ import (
 // planted in them.
 func TestTournamentAuditCatchesPlantedFaults(t *testing.T) {
 	const stream = "tournament-cup"
-	spec := TournamentSpec{Config: tournament.Config{ID: "cup", Currency: "EUR"}, Wallet: WalletSeamless,
+	spec := live.TournamentSpec{Config: tournament.Config{ID: "cup", Currency: "EUR"}, Wallet: live.WalletSeamless,
 		Bots: []tabletop.Bot{{ID: "bot1", Strategy: "flat"}}}
 	events := func() []tournament.Event {
 		return []tournament.Event{
