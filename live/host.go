@@ -183,6 +183,15 @@ var errBusy = baccarat.Errorf(baccarat.CodeBusy, "the table is busy: try again i
 
 func (h *Host) start(r *runner) {
 	h.mu.Lock()
+	if h.closed {
+		// Close has stopped the runners it found: one started after (a table a tournament
+		// or the adopter was creating as the host closed) would never be told to stop, and
+		// Close would wait for it for ever. The table waits for the next host instead.
+		h.mu.Unlock()
+		close(r.done)
+		r.lease.release(h, r.spec.ID)
+		return
+	}
 	h.runners[r.spec.ID] = r
 	h.mu.Unlock()
 	h.opt.Observer.LeaseChanged(r.spec.ID, true)
@@ -301,8 +310,8 @@ func (h *Host) localTables(ctx context.Context) []TableInfo {
 	sort.Slice(rs, func(i, j int) bool { return rs[i].spec.ID < rs[j].spec.ID })
 	out := make([]TableInfo, 0, len(rs))
 	for _, r := range rs {
-		if s, err := r.ask(ctx, &request{kind: reqSnapshot}); err == nil {
-			out = append(out, TableInfo{Spec: r.spec, State: s.snap.State, Owner: h.opt.Owner, Players: playersAt(&s.snap.State)})
+		if s, err := r.snapshotOf(ctx, ""); err == nil {
+			out = append(out, TableInfo{Spec: r.spec, State: s.State, Owner: h.opt.Owner, Players: playersAt(&s.State)})
 		}
 	}
 	return out

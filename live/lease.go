@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -60,4 +61,113 @@ func (l *tenure) renew(h *Host, id string) time.Duration {
 	}
 	l.lost = true
 	return h.opt.LeaseTTL / 3
+}
+
+// release gives the lease up as the goroutine stops, so that another server may take the
+// stream at once; not when the host is abandoned (as in a crash), whose leases run out.
+func (l *tenure) release(h *Host, id string) {
+	h.mu.RLock()
+	abandoned := h.abandoned
+	h.mu.RUnlock()
+	if !abandoned {
+		_ = h.opt.Store.Release(context.Background(), id, h.opt.Owner)
+	}
+}
+
+// leased is the loop of a goroutine that writes a stream under its lease (a table's, a
+// tournament's), written once so that both keep the lease the same way: it renews the lease
+// on the host's clock, a third of its time after the last renewal (sooner while a renewal
+// the store could not take is retried: tenure.renew); it ends for good as soon as the lease
+// is lost, before anything more is done (another server writes the stream from then on), or
+// when it is told to stop; in between it takes its inbox's requests in batches and wakes
+// on its owner's timers. What it does at each of these is its owner's (leasedWork).
+type leased[R any] struct {
+	h      *Host
+	stream string
+	lease  *tenure
+	inbox  <-chan R
+	batch  int             // the most requests taken from the inbox at once
+	stop   <-chan struct{} // closed when the goroutine is to stop
+	renew  <-chan time.Time
+	buf    []R // the batch being taken, reused: no batch outlives its take
+}
+
+// leasedWork is what a leased loop's owner does.
+type leasedWork[R any] interface {
+	// due does what is due before the loop waits again and sets the owner's timers; false
+	// ends the loop as if it were told to stop (the work is over).
+	due() bool
+	// take handles a batch of requests from the inbox, in the order they came; it keeps
+	// none of the batch's slice.
+	take(batch []R)
+	// wakes is what the loop waits on besides its inbox, its lease and its stop.
+	wakes() wakes
+	// woke runs what a wake is for: the index of the timer that fired, or poked.
+	woke(i int)
+	// stopped ends the work, the lease lost or not. The loop ends with it.
+	stopped(lost bool)
+}
+
+// wakes are up to three timers and a poke; a nil one never fires.
+type wakes struct {
+	timer [3]<-chan time.Time
+	poke  <-chan struct{}
+}
+
+// poked is what woke is told when the poke, not a timer, woke the loop.
+const poked = -1
+
+// newLeased starts the lease's renewals on the host's clock, from now: before the owner's
+// first work (a recovery, a resume), which may take a while.
+func newLeased[R any](h *Host, stream string, lease *tenure, inbox <-chan R, batch int, stop <-chan struct{}) *leased[R] {
+	return &leased[R]{h: h, stream: stream, lease: lease, inbox: inbox, batch: batch, stop: stop,
+		renew: h.opt.Clock.After(h.opt.LeaseTTL / 3)}
+}
+
+// run is the loop, until the lease is lost, the work is over or the goroutine is told to stop.
+func (l *leased[R]) run(w leasedWork[R]) {
+	for {
+		if l.lease.lost {
+			w.stopped(true) // never written again from here
+			return
+		}
+		if !w.due() {
+			w.stopped(false)
+			return
+		}
+		ws := w.wakes()
+		select {
+		case req := <-l.inbox:
+			w.take(l.drain(req))
+			clear(l.buf)
+		case <-ws.timer[0]:
+			w.woke(0)
+		case <-ws.timer[1]:
+			w.woke(1)
+		case <-ws.timer[2]:
+			w.woke(2)
+		case <-ws.poke:
+			w.woke(poked)
+		case <-l.renew:
+			l.renew = l.h.opt.Clock.After(l.lease.renew(l.h, l.stream))
+		case <-l.stop:
+			w.stopped(false)
+			return
+		}
+	}
+}
+
+// drain is a batch: first, and what else waits in the inbox, up to the batch's size.
+func (l *leased[R]) drain(first R) []R {
+	l.buf = append(l.buf[:0], first)
+	for len(l.buf) < l.batch {
+		select {
+		case more := <-l.inbox:
+			l.buf = append(l.buf, more)
+			continue
+		default:
+		}
+		break
+	}
+	return l.buf
 }

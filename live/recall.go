@@ -1,7 +1,6 @@
 package live
 
 import (
-	"context"
 	"slices"
 
 	"github.com/tablehouse/baccarat/table"
@@ -116,12 +115,4 @@ func (h *Host) Rounds(tableID, player string, n int) ([]Round, error) {
 		return nil, err
 	}
 	return r.rounds(h.ctx, player, n)
-}
-
-func (r *runner) rounds(ctx context.Context, player string, n int) ([]Round, error) {
-	resp, err := r.ask(ctx, &request{kind: reqRounds, player: player, since: uint64(n)})
-	if err != nil {
-		return nil, err
-	}
-	return resp.rounds, nil
 }

@@ -16,32 +16,6 @@ import (
 	"github.com/tablehouse/baccarat/tournament"
 )
 
-type reqKind uint8
-
-const (
-	reqCommand reqKind = iota
-	reqSnapshot
-	reqSubscribe
-	reqRounds
-)
-
-type request struct {
-	kind   reqKind
-	cmd    table.Command
-	player string // snapshot/subscribe: whose view ("" for a full view)
-	since  uint64
-	resume bool
-	reply  chan response
-}
-
-type response struct {
-	result *Result
-	err    error
-	snap   *Snapshot
-	sub    *Subscription
-	rounds []Round
-}
-
 // Snapshot is a table as one participant may see it.
 type Snapshot struct {
 	Spec  Spec        `json:"table"`
@@ -56,7 +30,7 @@ type runner struct {
 	spec      Spec
 	t         *table.Table
 	head      journal.Head
-	inbox     chan *request
+	inbox     chan request
 	quit      chan struct{}
 	done      chan struct{}
 	hub       *hub
@@ -96,7 +70,7 @@ const totalsEvery = time.Second
 var errStopped = baccarat.Errorf(baccarat.CodeBusy, "the table is stopping: try again")
 
 func newRunner(h *Host, spec Spec, t *table.Table, head journal.Head) *runner {
-	r := &runner{h: h, spec: spec, t: t, head: head, inbox: make(chan *request, h.opt.Inbox),
+	r := &runner{h: h, spec: spec, t: t, head: head, inbox: make(chan request, h.opt.Inbox),
 		quit: make(chan struct{}), done: make(chan struct{}), hub: newHub(), last: h.opt.Clock.Now(),
 		gate: h.gateFor(&spec), stakes: h.stakesFor(&spec)}
 	r.rebuildBoard()
@@ -108,28 +82,6 @@ func newRunner(h *Host, spec Spec, t *table.Table, head journal.Head) *runner {
 func (r *runner) observe(e *table.Event) {
 	if !e.At.IsZero() {
 		r.last = e.At
-	}
-}
-
-func (r *runner) ask(ctx context.Context, req *request) (response, error) {
-	req.reply = make(chan response, 1)
-	select {
-	case r.inbox <- req:
-	default:
-		return response{}, errBusy
-	}
-	select {
-	case resp := <-req.reply:
-		if req.kind != reqCommand && resp.err != nil {
-			// A snapshot, stream or recall the table could not give (it was stopping): the
-			// error, never an empty answer for the caller to dereference.
-			return response{}, resp.err
-		}
-		return resp, nil
-	case <-ctx.Done():
-		return response{}, ctx.Err()
-	case <-r.done:
-		return response{}, errStopped
 	}
 }
 
@@ -146,55 +98,54 @@ func (r *runner) run() {
 	defer r.tell(tableNews{stopped: true}) // once done is closed: its listener finds it stopped
 	defer close(r.done)
 	defer r.hub.closeAll()
-	clock := r.h.opt.Clock
-	renew := clock.After(r.h.opt.LeaseTTL / 3)
+	loop := newLeased(r.h, r.spec.ID, &r.lease, r.inbox, r.h.opt.MaxBatch, r.quit)
 	if r.recovered {
 		r.interruptIfUnderWay()
 	}
+	loop.run(r)
+}
+
+// The table's work in its leased loop: its commands are committed a batch at a time; it
+// wakes for its schedule's next step and to publish totals and roads.
+
+// The table's timers, by their place in its wakes.
+const (
+	scheduleTimer = iota
+	totalsTimer
+	roadsTimer
+)
+
+func (r *runner) due() bool {
 	r.plan()
-	for {
-		if r.lease.lost {
-			r.failInbox()
-			return // never written again from here: another server holds the table now
-		}
-		select {
-		case req := <-r.inbox:
-			batch := []*request{req}
-			for len(batch) < r.h.opt.MaxBatch {
-				select {
-				case more := <-r.inbox:
-					batch = append(batch, more)
-					continue
-				default:
-				}
-				break
-			}
-			r.process(batch)
-		case <-r.wake:
-			r.wake, r.wakeAt = nil, time.Time{}
-			r.tick()
-		case <-r.totalsWake:
-			r.totalsWake = nil
-			r.publishTotals()
-		case <-r.roadsWake:
-			r.roadsWake = nil
-			r.publishRoads()
-		case <-renew:
-			renew = clock.After(r.lease.renew(r.h, r.spec.ID))
-			if r.lease.lost {
-				continue
-			}
-		case <-r.quit:
-			r.failInbox()
-			r.h.mu.RLock()
-			abandoned := r.h.abandoned
-			r.h.mu.RUnlock()
-			if !abandoned {
-				_ = r.h.opt.Store.Release(context.Background(), r.spec.ID, r.h.opt.Owner)
-			}
-			return
-		}
-		r.plan()
+	return true
+}
+
+func (r *runner) take(batch []request) { r.process(batch) }
+
+func (r *runner) wakes() wakes {
+	return wakes{timer: [3]<-chan time.Time{scheduleTimer: r.wake, totalsTimer: r.totalsWake, roadsTimer: r.roadsWake}}
+}
+
+func (r *runner) woke(i int) {
+	switch i {
+	case scheduleTimer:
+		r.wake, r.wakeAt = nil, time.Time{}
+		r.tick()
+	case totalsTimer:
+		r.totalsWake = nil
+		r.publishTotals()
+	case roadsTimer:
+		r.roadsWake = nil
+		r.publishRoads()
+	}
+}
+
+// stopped refuses what waits in the inbox. A table told to stop gives its lease up; one that
+// lost it has nothing to give (another server holds the table now).
+func (r *runner) stopped(lost bool) {
+	r.failInbox()
+	if !lost {
+		r.lease.release(r.h, r.spec.ID)
 	}
 }
 
@@ -203,7 +154,7 @@ func (r *runner) failInbox() {
 	for {
 		select {
 		case req := <-r.inbox:
-			req.reply <- response{err: errStopped}
+			req.refuse(errStopped)
 		default:
 			return
 		}
@@ -219,7 +170,7 @@ func (r *runner) interruptIfUnderWay() {
 		return
 	}
 	cmd := &table.Interrupt{Header: table.Header{Role: table.RoleSystem, Actor: "recovery", Reason: "server_restart"}}
-	r.process([]*request{{kind: reqCommand, cmd: cmd}})
+	r.process([]request{&commandReq{cmd: cmd}})
 }
 
 // plan sets the wake-up timer of an automatic table from its schedule.
@@ -260,7 +211,7 @@ func (r *runner) tick() {
 }
 
 type staged struct {
-	req    *request
+	req    request
 	events []table.Event
 	data   [][]byte // each event's JSON, as journalled (and published where it is public as is)
 	err    error
@@ -272,7 +223,7 @@ type staged struct {
 // made in one transaction, then answers and publishes. If the commit fails the table is
 // rebuilt from its journal and the commands are retried one by one, so one bad wager cannot
 // sink the others.
-func (r *runner) process(batch []*request) {
+func (r *runner) process(batch []request) {
 	ctx := r.h.ctx
 	now := r.h.opt.Clock.Now()
 	staged := make([]staged, len(batch))
@@ -286,25 +237,22 @@ func (r *runner) process(batch []*request) {
 	var balances map[string]int64
 	var committed eventTypes
 	if r.stale && !r.reload() {
-		for _, req := range batch {
-			if req.reply != nil {
-				req.reply <- response{err: errUnavailable}
-			}
-		}
+		answerAll(batch, errUnavailable)
 		return
 	}
 	head := r.head
 	for i, req := range batch {
 		staged[i].req = req
-		if req.kind != reqCommand {
-			continue
+		c, ok := req.(*commandReq)
+		if !ok {
+			continue // a question: answered once the batch is committed
 		}
-		evs, h, ch, err := r.apply(ctx, req.cmd, now)
+		evs, h, ch, err := r.apply(ctx, c.cmd, now)
 		staged[i].events, staged[i].hold, staged[i].care, staged[i].err = evs, h, ch, err
 		if ch != nil {
 			cares = append(cares, *ch)
 		}
-		if p, ok := req.cmd.(*table.Peel); ok && err == nil {
+		if p, ok := c.cmd.(*table.Peel); ok && err == nil {
 			r.peeled(p) // shown, never journalled: a peel changes nothing
 		}
 		if h != nil {
@@ -316,14 +264,14 @@ func (r *runner) process(batch []*request) {
 				panic(err) // events are plain data: this cannot happen
 			}
 			staged[i].data = append(staged[i].data, data)
-			if p, ok := req.cmd.(*table.Place); ok && (evs[j].Type == table.EvWagerPlaced || evs[j].Type == table.EvWagerRaised) && evs[j].Wager.RequestID != "" {
+			if p, ok := c.cmd.(*table.Place); ok && (evs[j].Type == table.EvWagerPlaced || evs[j].Type == table.EvWagerRaised) && evs[j].Wager.RequestID != "" {
 				reqs = append(reqs, r.requestOf(p, &evs[j], data))
 			}
 			rec := journal.Seal(head, journal.Record{Table: r.spec.ID, Seq: head.Seq + 1, Type: evs[j].Type.String(), Data: data, At: now})
 			head = rec.Head()
 			recs = append(recs, rec)
 		}
-		txs = r.stakes.Settle(r, req.cmd, evs, txs, &wb, now)
+		txs = r.stakes.Settle(r, c.cmd, evs, txs, &wb, now)
 		if r.h.care != nil {
 			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays, r.t)
 		}
@@ -375,7 +323,7 @@ func (r *runner) process(batch []*request) {
 		r.h.walletsChanged(wallets)
 	}
 	for i := range staged {
-		r.answer(&staged[i])
+		staged[i].req.answer(r, &staged[i])
 	}
 }
 
@@ -450,42 +398,4 @@ func (r *runner) commit(ctx context.Context, b journal.Batch) (map[string]int64,
 		return bc.CommitBalances(ctx, b)
 	}
 	return nil, r.h.opt.Store.Commit(ctx, b)
-}
-
-func (r *runner) answer(s *staged) {
-	req := s.req
-	if req.reply == nil {
-		return
-	}
-	switch req.kind {
-	case reqSnapshot:
-		snap := r.snapshot(req.player)
-		req.reply <- response{snap: &snap}
-	case reqRounds:
-		req.reply <- response{rounds: r.recall(req.player, int(req.since))}
-	case reqSubscribe:
-		sub, ok := r.hub.add(req.player, req.since, req.resume)
-		if !ok {
-			snap := r.snapshot(req.player)
-			sub.Snapshot = &snap
-		}
-		req.reply <- response{sub: sub}
-	default:
-		res := &Result{Events: s.events}
-		for i := range s.events {
-			if t := s.events[i].Type; t == table.EvWagerPlaced || t == table.EvWagerRaised || t == table.EvWagerLowered {
-				res.Wager = s.events[i].Wager // a clone: the table's events are not shared; a raise's is the wager at its new total
-			}
-		}
-		if p, ok := req.cmd.(*table.Place); ok && res.Wager == nil && s.err == nil {
-			if w, ok := r.t.WagerByRequest(placer(p), p.RequestID); ok {
-				res.Wager = &w // the same request id again: the wager placed the first time
-			}
-		}
-		if player := playerOf(req.cmd); player != "" && s.err == nil && r.stakes.Answers() {
-			bal, err := r.stakes.Balance(r.h.ctx, r, player)
-			res.Balance, res.HasBalance = bal, err == nil
-		}
-		req.reply <- response{result: res, err: s.err}
-	}
 }

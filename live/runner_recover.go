@@ -14,7 +14,7 @@ import (
 // cannot be committed on its own is refused; if it would have settled the round, the round
 // is voided for a technical failure and every stake returned, so that the table goes on
 // rather than trying the same settlement for ever.
-func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, txs []ledger.Transaction, err error) {
+func (r *runner) recoverFrom(batch []request, staged []staged, holds []hold, txs []ledger.Transaction, err error) {
 	for _, h := range holds {
 		r.stakes.Void(h.wallet, h.stake)
 	}
@@ -44,18 +44,14 @@ func (r *runner) recoverFrom(batch []*request, staged []staged, holds []hold, tx
 		if isCode(err, baccarat.CodeConflict) {
 			r.h.opt.Logger.Error("journal conflict: another server writes this table", "table", r.spec.ID)
 		}
-		for _, req := range batch {
-			if req.reply != nil {
-				req.reply <- response{err: err}
-			}
-		}
+		answerAll(batch, err)
 		if len(batch) == 1 && !isCode(err, baccarat.CodeConflict) && r.h.ctx.Err() == nil {
 			r.voidRefused(staged[0].events, err)
 		}
 		return
 	}
 	for _, req := range batch {
-		r.process([]*request{req})
+		r.process([]request{req})
 	}
 }
 
@@ -74,11 +70,9 @@ func (r *runner) reload() bool {
 }
 
 // answerAll refuses every request of a batch with err.
-func answerAll(batch []*request, err error) {
+func answerAll(batch []request, err error) {
 	for _, req := range batch {
-		if req.reply != nil {
-			req.reply <- response{err: err}
-		}
+		req.refuse(err)
 	}
 }
 
@@ -107,5 +101,5 @@ func (r *runner) voidRefused(events []table.Event, err error) {
 	}
 	void := &table.Void{Header: table.Header{Role: table.RoleSystem, Actor: "recovery", Reason: "technical_failure"}}
 	r.h.opt.Logger.Error("voiding the round the store refused to settle; every stake is returned", "table", r.spec.ID, "round", r.t.Round())
-	r.process([]*request{{kind: reqCommand, cmd: void}})
+	r.process([]request{&commandReq{cmd: void}})
 }

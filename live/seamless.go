@@ -110,17 +110,14 @@ func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*R
 	key := approvalKey(r.spec.ID, player, cp.RequestID)
 	h.approved.put(key, ap)
 	defer h.approved.drop(key)
-	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: &cp})
-	if err == nil {
-		err = resp.err
-	}
+	res, err := r.submit(ctx, &cp)
 	switch {
 	case err == nil:
-		if !placedIn(resp.result) {
+		if !placedIn(res) {
 			h.releaseUnplaced(ap.tx) // the table already had this request's wager
 		}
-		resp.result.Balance, resp.result.HasBalance = ap.balance, true
-		return resp.result, nil
+		res.Balance, res.HasBalance = ap.balance, true
+		return res, nil
 	case errors.Is(err, errStopped) || ctx.Err() != nil:
 		// The wager may yet be committed: the debit stays pending; if its wager is not placed
 		// within Outbox.StaleDebit it is given back.
@@ -235,14 +232,10 @@ func (h *Host) operatorBalance(ctx context.Context, player string, cur ledger.Cu
 // once (the deliverer retries any that fail), so the answer carries the balance with the
 // stakes back.
 func (h *Host) withdrawSeamless(ctx context.Context, r *runner, cmd table.Command) (*Result, error) {
-	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
+	res, err := r.submit(ctx, cmd)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	if resp.err != nil {
-		return resp.result, resp.err
-	}
-	res := resp.result
 	for _, e := range res.Events {
 		for _, w := range e.Withdrawn() {
 			if bal, ok := h.deliverNow(ctx, CloseTx(journal.CallRollback, r.spec.ID, w.ID)); ok {

@@ -55,11 +55,7 @@ func (h *Host) stakesFor(spec *Spec) Stakes {
 
 // askTable sends a command to the table and answers as it did.
 func askTable(ctx context.Context, r *runner, cmd table.Command) (*Result, error) {
-	resp, err := r.ask(ctx, &request{kind: reqCommand, cmd: cmd})
-	if err != nil {
-		return nil, err
-	}
-	return resp.result, resp.err
+	return r.submit(ctx, cmd)
 }
 
 // bookStakes keeps a table's money in the platform's own double-entry books: a wager's stake

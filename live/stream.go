@@ -147,11 +147,7 @@ func (h *Host) Subscribe(tableID, player string, since uint64, resume bool) (*Su
 	if err != nil {
 		return nil, err
 	}
-	resp, err := r.ask(h.ctx, &request{kind: reqSubscribe, player: player, since: since, resume: resume})
-	if err != nil {
-		return nil, err
-	}
-	return resp.sub, nil
+	return r.subscribe(h.ctx, player, since, resume)
 }
 
 func (h *Host) subscribeMirror(tableID, player string, since uint64, resume bool) (*Subscription, error) {
@@ -193,14 +189,6 @@ func (h *Host) Snapshot(tableID, player string) (*Snapshot, error) {
 		return nil, err
 	}
 	return r.snapshotOf(h.ctx, player)
-}
-
-func (r *runner) snapshotOf(ctx context.Context, player string) (*Snapshot, error) {
-	resp, err := r.ask(ctx, &request{kind: reqSnapshot, player: player})
-	if err != nil {
-		return nil, err
-	}
-	return resp.snap, nil
 }
 
 // scheduleTotals publishes the totals now if the last were sent long enough ago, or else

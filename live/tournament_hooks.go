@@ -233,12 +233,12 @@ func (r *runner) next(now time.Time) (table.Command, time.Time) {
 
 // stepBatch is what a tick sends the table: the step, and as betting closes, the wagers its
 // gate requires first (Gate.Required).
-func (r *runner) stepBatch(cmd table.Command) []*request {
-	var batch []*request
+func (r *runner) stepBatch(cmd table.Command) []request {
+	var batch []request
 	if _, ok := cmd.(*table.Close); ok && r.gate != nil {
 		for _, p := range r.gate.Required(r.t) {
-			batch = append(batch, &request{kind: reqCommand, cmd: p})
+			batch = append(batch, &commandReq{cmd: p})
 		}
 	}
-	return append(batch, &request{kind: reqCommand, cmd: cmd})
+	return append(batch, &commandReq{cmd: cmd})
 }

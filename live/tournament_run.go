@@ -1,7 +1,6 @@
 package live
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"sync"
@@ -115,40 +114,43 @@ func (tr *tourney) signal() {
 
 func (tr *tourney) run() {
 	defer close(tr.done)
-	clock := tr.h.opt.Clock
-	renew := clock.After(tr.h.opt.LeaseTTL / 3)
+	loop := newLeased(tr.h, tr.stream, &tr.lease, tr.inbox, 1, tr.h.ctx.Done())
 	tr.resume()
-	for {
-		if tr.lease.lost {
-			tr.stop()
-			return // never written again from here: another server runs it now
-		}
-		tr.step()
-		if tr.over() {
-			tr.archived.Store(true) // kept for its page; nothing more will happen to it
-			tr.stop()
-			return
-		}
-		tr.plan()
-		select {
-		case req := <-tr.inbox:
-			req.reply <- tr.handle(req)
-		case <-tr.poke:
-			tr.followAll()
-		case <-tr.wake:
-			tr.wake, tr.wakeAt = nil, time.Time{}
-			if tr.waiting() {
-				tr.followAll() // a table not yet adopted sends no news: try it again
-			}
-		case <-renew:
-			if renew = clock.After(tr.lease.renew(tr.h, tr.stream)); tr.lease.lost {
-				tr.stop()
-				return
-			}
-		case <-tr.h.ctx.Done():
-			tr.stop()
-			return
-		}
+	loop.run(tr)
+}
+
+// The tournament's work in its leased loop: its requests are taken one at a time; it wakes
+// when one of its tables moves (poked), and on its timer for its schedule or a retry.
+
+// due does everything due and plans the next wake; false once the tournament is over.
+func (tr *tourney) due() bool {
+	tr.step()
+	if tr.over() {
+		tr.archived.Store(true) // kept for its page; nothing more will happen to it
+		return false
+	}
+	tr.plan()
+	return true
+}
+
+func (tr *tourney) take(batch []*tourneyReq) {
+	for _, req := range batch {
+		req.reply <- tr.handle(req)
+	}
+}
+
+func (tr *tourney) wakes() wakes {
+	return wakes{timer: [3]<-chan time.Time{tr.wake}, poke: tr.poke}
+}
+
+func (tr *tourney) woke(i int) {
+	if i == poked {
+		tr.followAll()
+		return
+	}
+	tr.wake, tr.wakeAt = nil, time.Time{}
+	if tr.waiting() {
+		tr.followAll() // a table not yet adopted sends no news: try it again
 	}
 }
 
@@ -158,18 +160,15 @@ func (tr *tourney) over() bool {
 	return (ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled) && len(tr.tables) == 0
 }
 
-// stop ends the goroutine's work: its streams close and, unless the host is abandoned as in
-// a crash, its lease is released. Its tables stop with the host.
-func (tr *tourney) stop() {
+// stopped ends the goroutine's work, whether its lease was lost, the host stops or the
+// tournament is over: its streams close and, unless the host is abandoned as in a crash, its
+// lease is released (the store gives up only a lease this host still holds). Its tables stop
+// with the host.
+func (tr *tourney) stopped(bool) {
 	for _, st := range tr.tables {
 		st.unlisten()
 	}
-	tr.h.mu.RLock()
-	abandoned := tr.h.abandoned
-	tr.h.mu.RUnlock()
-	if !abandoned {
-		_ = tr.h.opt.Store.Release(context.Background(), tr.stream, tr.h.opt.Owner)
-	}
+	tr.lease.release(tr.h, tr.stream)
 }
 
 // handle applies a player's command (register, unregister, rebuy), or prices it.

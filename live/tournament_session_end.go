@@ -1,6 +1,8 @@
 package live
 
 import (
+	"time"
+
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
 	"github.com/tablehouse/baccarat/tournament/tabletop"
@@ -22,12 +24,11 @@ func (tr *tourney) returnRiders(st *sessionTable) error {
 	if err != nil {
 		return err
 	}
-	system := table.Header{Actor: tabletop.RequiredActor, Role: table.RoleSystem, Reason: "session ended"}
-	if len(snap.State.Riding) == 0 && !anyRiding(snap.State.Wagers) {
+	if !tabletop.Riding(&snap.State) {
 		return tr.closeBeyond(st, snap)
 	}
-	if !snap.State.BetOpen {
-		open := &table.Open{Header: system, Until: tr.h.opt.Clock.Now().Add(tr.spec.Schedule.Betting)}
+	// The table's runner stamps each command's time (At), as for anything submitted.
+	if open := tabletop.RidersOpen(&snap.State, time.Time{}, tr.h.opt.Clock.Now().Add(tr.spec.Schedule.Betting)); open != nil {
 		if _, err := tr.h.Submit(tr.h.ctx, st.id, open); err != nil {
 			return err
 		}
@@ -35,13 +36,9 @@ func (tr *tourney) returnRiders(st *sessionTable) error {
 			return err
 		}
 	}
-	seen := map[string]bool{}
-	for _, w := range snap.State.Wagers {
-		if w.Riding && !seen[w.Player] {
-			seen[w.Player] = true
-			if _, err := tr.h.Submit(tr.h.ctx, st.id, &table.Withdraw{Header: system, Player: w.Player}); err != nil {
-				return err
-			}
+	for _, w := range tabletop.Riders(&snap.State, time.Time{}) {
+		if _, err := tr.h.Submit(tr.h.ctx, st.id, w); err != nil {
+			return err
 		}
 	}
 	if snap, err = tr.h.Snapshot(st.id, ""); err != nil {
@@ -60,15 +57,6 @@ func (tr *tourney) closeBeyond(st *sessionTable, snap *Snapshot) error {
 	}
 	_, err := tr.h.Submit(tr.h.ctx, st.id, &table.Close{Header: table.Header{Actor: tabletop.RequiredActor, Role: table.RoleSystem}})
 	return err
-}
-
-func anyRiding(ws []table.Wager) bool {
-	for _, w := range ws {
-		if w.Riding {
-			return true
-		}
-	}
-	return false
 }
 
 // endTimedSession ends a session whose time is up once the hand in play has ended: the gate
@@ -93,7 +81,7 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		if err != nil {
 			return false
 		}
-		st.closing, st.last = true, max(st.open, snap.State.Round)
+		st.closing, st.last = true, max(st.co.Opened(), snap.State.Round)
 		tr.h.tourneys.setGate(st.id, st.gate())
 	}
 	// The snapshot first, then the journal: a round the snapshot shows ended is in the
@@ -105,27 +93,26 @@ func (tr *tourney) endTimedSession(c tournament.Command) bool {
 		return false
 	}
 	tr.follow(st)
-	if tr.closeBeyond(st, snap) != nil || midRound(snap.State) || len(st.pending) > 0 {
+	if tr.closeBeyond(st, snap) != nil || midRound(snap.State) || st.co.Pending() > 0 {
 		return false
 	}
 	if err := tr.returnRiders(st); err != nil {
 		return false
 	}
-	if tr.t.Game().Rules.DragonSessions && !st.settled {
-		if _, err := tr.h.Submit(tr.h.ctx, st.id, &table.EndSession{Header: table.Header{Actor: tabletop.RequiredActor,
-			Role: table.RoleSystem, Reason: "the session's time is up"}}); err != nil {
+	if _, settled := st.co.Dragon(); tr.t.Game().Rules.DragonSessions && !settled {
+		if _, err := tr.h.Submit(tr.h.ctx, st.id, tabletop.SessionEnd(time.Time{})); err != nil {
 			tr.h.opt.Logger.Warn("settling a timed Dragon session", "table", st.id, "err", err)
 			return false
 		}
 		tr.read(st)
-		if !st.settled {
+		if _, settled := st.co.Dragon(); !settled {
 			return false
 		}
 	}
-	if tr.report(st); len(st.pending) > 0 { // nothing ends after the snapshot; should a hand have, it counts first
+	if tr.report(st); st.co.Pending() > 0 { // nothing ends after the snapshot; should a hand have, it counts first
 		return false
 	}
-	c.Changes = st.dragon
+	c.Changes, _ = st.co.Dragon()
 	if _, err := tr.apply(c, nil); err != nil {
 		tr.trouble("report "+st.id, "ending the timed session of table %s: %v", st.id, err)
 		return false

@@ -2,7 +2,6 @@ package live
 
 import (
 	"encoding/json"
-	"math"
 
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
@@ -19,29 +18,14 @@ type sessionTable struct {
 	runner *runner   // nil until created or adopted here
 	heard  *listener // how its runner tells the tournament it moved (news.go)
 
-	rec     uint64 // the last record of its journal read
-	ends    int    // rounds read that ended (settled or voided): hand numbers 1, 2, …
-	voids   int
-	open    uint64 // the last round whose (first) betting opened, and closed
-	closed  uint64
-	betOn   uint64    // the last round the bots bet on
-	pending []handEnd // read, not yet reported
-	dragon  []tournament.ChipChange
-	settled bool   // a timed Dragon session's bets are settled (dragon holds the changes)
-	closing bool   // the session's time is up: no new rounds
-	last    uint64 // when closing: the last round of the session (the one in play)
-	ended   bool   // the session has ended: the table retires once idle
+	rec     uint64                // the last record of its journal read
+	co      *tabletop.Coordinator // the journal's events, read: hands to report, rounds to bet on
+	closing bool                  // the session's time is up: no new rounds
+	last    uint64                // when closing: the last round of the session (the one in play)
+	ended   bool                  // the session has ended: the table retires once idle
 	// foreign: a table of the session's id exists that its own record does not link to the
 	// session (not created by this tournament): it is never adopted or played.
 	foreign bool
-}
-
-// handEnd is a round that ended at a session's table: hand number n of the session.
-type handEnd struct {
-	n       int
-	round   uint64 // the table's round
-	void    bool
-	changes []tournament.ChipChange
 }
 
 // unlisten stops hearing the table's news.
@@ -111,7 +95,8 @@ func (tr *tourney) afterCommit(evs []tournament.Event) {
 		case tournament.EvSessionEnded:
 			id := tabletop.TableID(tr.id, e.Round, e.Table, e.Session)
 			if st := tr.tables[id]; st != nil {
-				st.ended, st.pending = true, nil
+				st.ended = true
+				st.co.Drop()
 				tr.h.tourneys.setGate(id, 0)
 			}
 		}
@@ -121,7 +106,7 @@ func (tr *tourney) afterCommit(evs []tournament.Event) {
 // followSession starts following a session's table, opening it.
 func (tr *tourney) followSession(s tabletop.Session) {
 	id := tabletop.TableID(tr.id, s.Round, s.Table, s.Session)
-	st := &sessionTable{id: id, s: s}
+	st := &sessionTable{id: id, s: s, co: tabletop.NewCoordinator(s)}
 	tr.tables[id] = st
 	tr.h.tourneys.own(tr.id, id)
 	tr.openTable(st)
@@ -135,10 +120,8 @@ func (st *sessionTable) gate() uint64 {
 		return 0
 	case st.closing:
 		return st.last
-	case st.s.Hands > 0:
-		return uint64(st.s.Hands + st.voids)
 	}
-	return math.MaxUint64
+	return st.co.Gate()
 }
 
 // openTable creates the session's table, or adopts it when it exists (a restart), then
@@ -225,9 +208,9 @@ func (tr *tourney) follow(st *sessionTable) {
 			tr.listen(st)
 		}
 	}
-	before := st.voids
+	before := st.co.Voids()
 	tr.read(st)
-	if st.voids != before {
+	if st.co.Voids() != before {
 		tr.h.tourneys.setGate(st.id, st.gate())
 		tr.pokeTable(st)
 	}
@@ -247,19 +230,20 @@ func isClosed(c chan struct{}) bool {
 // pokeTable makes a table look at its schedule again (its gate moved).
 func (tr *tourney) pokeTable(st *sessionTable) {
 	if st.runner != nil {
-		_, _ = st.runner.ask(tr.h.ctx, &request{kind: reqSnapshot})
+		_, _ = st.runner.snapshotOf(tr.h.ctx, "")
 	}
 }
 
-// read takes in the table's new journal records. A Dragon session of hands settles its
-// bets with its last hand, in the same commit: the settlement joins that hand's changes.
+// read takes in the table's new journal records, its events for the coordinator (a commit's
+// together, as a Dragon session of hands settles its bets in its last hand's commit).
 func (tr *tourney) read(st *sessionTable) {
 	recs, err := tr.h.opt.Store.Load(tr.h.ctx, st.id, st.rec+1)
 	if err != nil {
 		tr.h.opt.Logger.Warn("reading a tournament table's journal", "table", st.id, "err", err)
 		return
 	}
-	for i, rec := range recs {
+	evs := make([]table.Event, 0, len(recs))
+	for _, rec := range recs {
 		if rec.Seq == 1 {
 			// The table's spec: the durable link to the session, journalled by the
 			// tournament that created it. A table of the session's id without it is not ours.
@@ -275,131 +259,74 @@ func (tr *tourney) read(st *sessionTable) {
 		var e table.Event
 		if err := json.Unmarshal(rec.Data, &e); err != nil {
 			tr.h.opt.Logger.Error("a tournament table's journal", "table", st.id, "seq", rec.Seq, "err", err)
-			return
+			break
 		}
-		switch e.Type {
-		case table.EvBettingOpened:
-			if e.Betting <= 1 {
-				st.open = e.Round
-			}
-		case table.EvBettingClosed:
-			if e.Betting <= 1 {
-				st.closed = e.Round
-			}
-		case table.EvRoundVoided:
-			st.ends++
-			st.voids++
-			st.pending = append(st.pending, handEnd{n: st.ends, round: e.Round, void: true})
-		case table.EvRoundSettled:
-			st.ends++
-			h := handEnd{n: st.ends, round: e.Round, changes: tabletop.Nets(e.Settlements)}
-			if st.s.Hands > 0 && i+1 < len(recs) && recs[i+1].Type == table.EvSessionSettled.String() {
-				var d table.Event
-				if json.Unmarshal(recs[i+1].Data, &d) == nil {
-					h.changes = tabletop.Merge(h.changes, tabletop.Nets(d.Settlements))
-				}
-			}
-			st.pending = append(st.pending, h)
-		case table.EvSessionSettled:
-			if st.s.Hands == 0 && !st.settled { // a timed session, settled when its time was up
-				st.settled, st.dragon = true, tabletop.Nets(e.Settlements)
-			}
-		}
+		evs = append(evs, e)
 	}
+	st.co.On(evs)
 }
 
-// tableView is the current round's table n as the tournament sees it.
-func (tr *tourney) tableView(n int) (tournament.TableView, bool) {
-	for _, tv := range tr.t.State().Tables {
-		if tv.Table == n {
-			return tv, true
-		}
-	}
-	return tournament.TableView{}, false
-}
-
-// report sends the tournament the hands that ended, in order, each once: a hand already
-// reported (by number) is skipped; one that would end the session first gets its riding
-// wagers back to their owners (tabletop's package doc).
+// report sends the tournament the hands that ended, in order, each once (the coordinator's
+// reports): one that would end the session first gets its riding wagers back to their
+// owners (tabletop's package doc).
 func (tr *tourney) report(st *sessionTable) {
-	for len(st.pending) > 0 && !st.ended {
-		hd := st.pending[0]
-		tv, ok := tr.tableView(st.s.Table)
-		if !ok || !tv.Live || tv.Session != st.s.Session || tr.t.Round() != st.s.Round {
-			st.pending = nil
+	for !st.ended {
+		var beyond uint64 // dealt after the time was up, without wagers
+		if st.closing {
+			beyond = st.last
+		}
+		rp, ok := st.co.NextReport(tr.t, beyond)
+		if !ok {
 			return
 		}
-		if hd.n <= tv.Reports || (st.closing && hd.round > st.last) {
-			st.pending = st.pending[1:] // reported already, or dealt after the time was up, without wagers
-			continue
-		}
-		c := tournament.Command{Type: tournament.CmdReportHand, Table: st.s.Table, Hand: hd.n, Void: hd.void, Changes: hd.changes}
-		if !hd.void && st.s.Hands > 0 && tv.Hands+1 >= st.s.Hands {
+		if rp.RidersFirst {
 			if err := tr.returnRiders(st); err != nil {
 				tr.h.opt.Logger.Warn("giving riding wagers back", "table", st.id, "err", err)
 				return
 			}
 		}
-		if _, err := tr.apply(c, nil); err != nil {
-			tr.trouble("report "+st.id, "reporting hand %d of table %s: %v", hd.n, st.id, err)
+		if _, err := tr.apply(rp.Command, nil); err != nil {
+			tr.trouble("report "+st.id, "reporting hand %d of table %s: %v", rp.Hand.N, st.id, err)
 			return
 		}
 		tr.untroubled("report " + st.id)
-		if len(st.pending) > 0 { // (apply may have ended the session and cleared them)
-			st.pending = st.pending[1:]
-		}
-		for _, p := range st.s.Players {
-			tr.net[p] = 0
-		}
-		for _, ch := range hd.changes {
-			tr.net[ch.Player] = ch.Net
-		}
+		st.co.Reported(rp, tr.net)
 		tr.rebuyBots()
 	}
 }
 
 // botsBet has the seated bots bet on a round whose betting just opened.
 func (tr *tourney) botsBet(st *sessionTable) {
-	if st.ended || st.open <= st.closed || st.open <= st.betOn || !tr.h.tourneys.mayOpen(st.id, st.open) {
+	round := st.co.Betting()
+	if st.ended || round == 0 || !tr.h.tourneys.mayOpen(st.id, round) {
 		return
 	}
-	st.betOn = st.open
-	var bots []string
-	for _, p := range st.s.Players {
-		if en, ok := tr.t.Entrant(p); ok && tr.isBot(p) && !en.Eliminated {
-			bots = append(bots, p)
-		}
-	}
+	bots := st.co.Bots(tr.t, tr.bots)
 	if len(bots) == 0 {
 		return
 	}
 	snap, err := tr.h.Snapshot(st.id, "")
-	if err != nil || !snap.State.BetOpen || snap.State.Round != st.open {
+	if err != nil || !snap.State.BetOpen || snap.State.Round != round { // (no chips looked up for nothing)
 		return
 	}
+	seats := make([]tabletop.BotSeat, 0, len(bots))
 	for _, id := range bots {
 		chips, err := tr.h.bank.available(tr.h.ctx, ledger.Wallet(id, tr.t.Chips()))
 		if err != nil {
 			continue
 		}
-		hand := st.s.BotHand(tr.t.Game(), &snap.State, id, chips, tr.net[id])
-		bot := tr.bots[id]
-		if bot == nil {
-			continue
-		}
-		for _, w := range bot.Wagers(hand) {
-			_, _ = tr.h.Submit(tr.h.ctx, st.id, tabletop.BotWager(id, w)) // a refused wager changes nothing
-		}
+		seats = append(seats, tabletop.BotSeat{ID: id, Player: tr.bots[id], Chips: chips, LastNet: tr.net[id]})
+	}
+	for _, p := range st.co.BotWagers(tr.t.Game(), &snap.State, round, seats) {
+		_, _ = tr.h.Submit(tr.h.ctx, st.id, p) // a refused wager changes nothing
 	}
 }
 
 // rebuyBots rebuys for busted bots that may (the house pays).
 func (tr *tourney) rebuyBots() {
-	for _, s := range tr.t.Leaderboard() {
-		if s.CanRebuy && tr.isBot(s.Player) {
-			if _, err := tr.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player}, nil); err != nil {
-				tr.h.opt.Logger.Warn("a bot's rebuy", "tournament", tr.id, "bot", s.Player, "err", err)
-			}
+	for _, c := range tabletop.BotRebuys(tr.t, tr.bots) {
+		if _, err := tr.apply(c, nil); err != nil {
+			tr.h.opt.Logger.Warn("a bot's rebuy", "tournament", tr.id, "bot", c.Player, "err", err)
 		}
 	}
 }

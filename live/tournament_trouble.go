@@ -171,7 +171,7 @@ func (tr *tourney) stopPlay(st *sessionTable) bool {
 		}
 	case midRound(s): // an empty round is dealt out without wagers
 		_ = tr.closeBeyond(st, snap)
-	case len(s.Riding) > 0 || anyRiding(s.Wagers): // between rounds: back as at a session's end (RWS 3.9)
+	case tabletop.Riding(&s): // between rounds: back as at a session's end (RWS 3.9)
 		if err := tr.returnRiders(st); err != nil {
 			tr.trouble("cancel", "cancelling: giving riding wagers back at %s: %v", st.id, err)
 		}

@@ -72,8 +72,12 @@ type Stakes struct {
 // order; then Advance players go on to the next round, per table or overall. The last round
 // is the final: one table, nobody advances. A tournament has 1 to maxRounds rounds.
 type Round struct {
-	Name     string    `json:"name,omitempty"`     // at most 100 printable characters
-	Sessions []Session `json:"sessions,omitempty"` // 1 to maxSessions
+	Name string `json:"name,omitempty"` // at most 100 printable characters
+	// Names: the round's name in the pages' other languages, as the tournament's Names: a
+	// round's name is the operator's words ("Heats"), which no page can know, so the
+	// operator gives their translations (baccarat.CheckNames; only beside a name).
+	Names    baccarat.Names `json:"names,omitempty"`
+	Sessions []Session      `json:"sessions,omitempty"` // 1 to maxSessions
 	// Hands or Duration: shorthand for a round of one session (Normalize expands it).
 	Hands    int      `json:"hands,omitempty"`
 	Duration Duration `json:"duration,omitempty"`
@@ -199,6 +203,7 @@ func (c Config) clone() Config {
 	for i := range c.Rounds {
 		r := &c.Rounds[i]
 		r.Sessions = slices.Clone(r.Sessions)
+		r.Names = maps.Clone(r.Names)
 		if r.Stakes != nil {
 			s := *r.Stakes
 			r.Stakes = &s

@@ -92,6 +92,12 @@ func (c *Config) checkRound(i int) error {
 	if len(r.Name) > maxNameLen || hasControl(r.Name) {
 		return badRange("round %d name: give at most %d printable characters", i+1, maxNameLen)
 	}
+	if err := baccarat.CheckNames(fmt.Sprintf("round %d names", i+1), r.Names); err != nil {
+		return err
+	}
+	if len(r.Names) > 0 && r.Name == "" {
+		return badRequest("round %d names: give the round a name first, which staff pages show", i+1)
+	}
 	if len(r.Sessions) == 0 || len(r.Sessions) > maxSessions {
 		return badRequest("round %d: give 1 to %d sessions (or hands or duration for one)", i+1, maxSessions)
 	}

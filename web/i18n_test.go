@@ -38,9 +38,8 @@ var (
 
 // TestEveryLanguageHasEveryKeyWithItsPlaceholders: every language LANGS lists has a file and
 // every file is listed; each file is a JSON object of non-empty strings; it has every key of
-// en.json (plural keys in the forms its language selects), no key en.json lacks (but "srv:"
-// keys, the server's English words, which every language but English translates alike), and
-// each string has exactly the {placeholders} of the English one.
+// en.json (plural keys in the forms its language selects), no key en.json lacks, and each
+// string has exactly the {placeholders} of the English one.
 func TestEveryLanguageHasEveryKeyWithItsPlaceholders(t *testing.T) {
 	files := map[string]map[string]string{}
 	names, err := fs.Glob(assets, "static/i18n/*.json")
@@ -66,15 +65,9 @@ func TestEveryLanguageHasEveryKeyWithItsPlaceholders(t *testing.T) {
 			t.Errorf("i18n.js LANGS lists %s (%s), but there is no i18n/%s.json", m[1], m[2], m[1])
 		}
 	}
-	srv := map[string]bool{}
-	for id, dict := range files {
+	for id := range files {
 		if !listed[id] {
 			t.Errorf("i18n/%s.json is not in i18n.js LANGS: the switch never offers it", id)
-		}
-		for k := range dict {
-			if strings.HasPrefix(k, "srv:") {
-				srv[k] = true
-			}
 		}
 	}
 	en := files["en"]
@@ -90,16 +83,8 @@ func TestEveryLanguageHasEveryKeyWithItsPlaceholders(t *testing.T) {
 		for _, p := range checkLanguage(en, files[id], forms) {
 			t.Errorf("%s.json: %s", id, p)
 		}
-		if id == "en" {
-			continue
-		}
-		for _, k := range slices.Sorted(maps.Keys(srv)) {
-			if _, ok := files[id][k]; !ok {
-				t.Errorf("%s.json lacks %q, which another language translates", id, k)
-			}
-		}
 	}
-	t.Logf("%d languages, %d English keys, %d server texts", len(files), len(en), len(srv))
+	t.Logf("%d languages, %d English keys", len(files), len(en))
 }
 
 // readLanguage decodes one file, failing the test (nil) unless it is an object of non-empty strings.
@@ -176,8 +161,6 @@ func checkLanguage(en, dict map[string]string, forms []string) []string {
 	for _, k := range slices.Sorted(maps.Keys(dict)) {
 		src, ok := want[k]
 		switch {
-		case strings.HasPrefix(k, "srv:"):
-			src = strings.TrimPrefix(k, "srv:")
 		case !ok && en[k] != "":
 			src = en[k] // a plural form this language does not select: unused, harmless
 		case !ok:
@@ -206,7 +189,7 @@ func placeholders(s string) []string {
 func TestLanguageCheckCatchesPlantedFaults(t *testing.T) {
 	en := map[string]string{"hi": "Hi {name}", "n.one": "{n} table", "n.other": "{n} tables", "plain": "Lobby"}
 	good := func() map[string]string {
-		return map[string]string{"hi": "{name}님 안녕하세요", "n.other": "테이블 {n}개", "plain": "로비", "srv:Tie at {n}": "{n} 타이"}
+		return map[string]string{"hi": "{name}님 안녕하세요", "n.other": "테이블 {n}개", "plain": "로비"}
 	}
 	if p := checkLanguage(en, good(), []string{"other"}); len(p) != 0 {
 		t.Fatalf("a good translation has problems: %v", p)
@@ -222,7 +205,6 @@ func TestLanguageCheckCatchesPlantedFaults(t *testing.T) {
 		{"a placeholder dropped", func(d map[string]string) { d["hi"] = "안녕하세요" }, nil, `"hi" has placeholders [], English [name]`},
 		{"a placeholder added", func(d map[string]string) { d["plain"] = "로비 {n}" }, nil, `"plain" has placeholders [n], English []`},
 		{"a placeholder renamed", func(d map[string]string) { d["n.other"] = "테이블 {count}개" }, nil, `English [n]`},
-		{"a server text's placeholder dropped", func(d map[string]string) { d["srv:Tie at {n}"] = "타이" }, nil, `"srv:Tie at {n}" has placeholders []`},
 		{"the only plural form missing", func(d map[string]string) { delete(d, "n.other") }, nil, `lacks "n.other"`},
 		{"a form the language selects missing", func(map[string]string) {}, []string{"one", "other"}, `lacks "n.one"`},
 	} {
@@ -251,12 +233,12 @@ func TestDuplicateKeysAreFound(t *testing.T) {
 	}
 }
 
-// TestServerWordsAreKeyedByTheirIDs: the words the server sends that have a stable id are
-// translated by it, so rewording a game's English loses no translation: every game, bet and
-// pay tier id has its key ("game.<id>", "bet.<id>", "tier.<id>", and a Dragon tier's
-// "tier.<id>.short" on its spot) in every language; en.json's text of each is the server's
-// English, which an English page shows; and no language keeps an English-keyed "srv:" entry
-// for such words, or a piece of them, that no page looks up any more.
+// TestServerWordsAreKeyedByTheirIDs: the words the server sends are translated by their
+// stable ids, so rewording a game's English loses no translation: every game, bet, pay tier
+// and rule line id has its key ("game.<id>", "bet.<id>", "tier.<id>", a Dragon tier's
+// "tier.<id>.short" on its spot, "rule.<id>") in every language; en.json's text of each is
+// the server's English, which an English page shows; and no language keeps an entry keyed by
+// English ("srv:<text>"), which no page looks up any more.
 func TestServerWordsAreKeyedByTheirIDs(t *testing.T) {
 	names, err := fs.Glob(assets, "static/i18n/*.json")
 	if err != nil || len(names) == 0 {
@@ -274,27 +256,25 @@ func TestServerWordsAreKeyedByTheirIDs(t *testing.T) {
 }
 
 // serverWords are the words of gs that have ids: each key with the English the server sends
-// for it ("" for a Dragon tier's short label, which is the page's), and every text sent under
-// an id (names, events, pays), which no "srv:" entry may translate any more.
-func serverWords(gs []*games.Game) (keys map[string]string, texts []string) {
-	keys = map[string]string{}
+// for it ("" for a Dragon tier's short label, which is the page's).
+func serverWords(gs []*games.Game) map[string]string {
+	keys := map[string]string{}
 	for _, g := range gs {
 		keys["game."+g.ID] = g.Name
-		texts = append(texts, g.Name)
-		d := games.Describe(g)
-		for i, b := range g.Bets {
+		for _, l := range games.Describe(g).RuleLines {
+			keys["rule."+l.ID] = l.Text
+		}
+		for _, b := range g.Bets {
 			keys["bet."+b.ID] = b.Name
-			texts = append(texts, b.Name)
-			for j, tr := range b.Tiers {
+			for _, tr := range b.Tiers {
 				keys["tier."+tr.ID] = tr.Event
 				if b.Kind == games.Dragon {
 					keys["tier."+tr.ID+".short"] = ""
 				}
-				texts = append(texts, tr.Event, d.Bets[i].Tiers[j].Pays)
 			}
 		}
 	}
-	return keys, texts
+	return keys
 }
 
 // serverWordProblems lists what keeps the language files (by language id) from translating
@@ -302,7 +282,7 @@ func serverWords(gs []*games.Game) (keys map[string]string, texts []string) {
 // can plant faults in it.
 func serverWordProblems(files map[string]map[string]string, gs []*games.Game) []string {
 	var problems []string
-	keys, texts := serverWords(gs)
+	keys := serverWords(gs)
 	for _, id := range slices.Sorted(maps.Keys(files)) {
 		dict := files[id]
 		for _, k := range slices.Sorted(maps.Keys(keys)) {
@@ -315,15 +295,8 @@ func serverWordProblems(files map[string]map[string]string, gs []*games.Game) []
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(dict)) {
-			text, ok := strings.CutPrefix(k, "srv:")
-			if !ok {
-				continue
-			}
-			for _, w := range texts {
-				if strings.Contains(w, text) {
-					problems = append(problems, fmt.Sprintf("%s.json keeps %q, words now translated by their id (%q)", id, k, w))
-					break
-				}
+			if strings.HasPrefix(k, "srv:") {
+				problems = append(problems, fmt.Sprintf("%s.json keeps %q, keyed by English, which no page looks up", id, k))
 			}
 		}
 	}
@@ -333,16 +306,18 @@ func serverWordProblems(files map[string]map[string]string, gs []*games.Game) []
 // TestServerWordCheckCatchesPlantedFaults: serverWordProblems passes good files and names
 // each planted fault.
 func TestServerWordCheckCatchesPlantedFaults(t *testing.T) {
-	g := &games.Game{ID: "mbs-tiger", Name: "Tiger", Bets: []*games.Bet{
+	g := &games.Game{ID: "mbs-tiger", Name: "Tiger", Rules: games.Rules{MaxWagersPerArea: 3}, Bets: []*games.Bet{
 		{ID: "banker", Name: "Banker", Tiers: []games.Tier{{ID: "banker_on_six", Event: "Banker wins on six"}}},
 		{ID: "any_dragon", Name: "Any Dragon", Kind: games.Dragon, Tiers: []games.Tier{{ID: "ruby_dragon", Event: "Ruby Dragon: longest streak 5"}}},
 	}}
 	good := func() map[string]map[string]string {
 		return map[string]map[string]string{
 			"en": {"game.mbs-tiger": "Tiger", "bet.banker": "Banker", "bet.any_dragon": "Any Dragon", "tier.banker_on_six": "Banker wins on six",
-				"tier.ruby_dragon": "Ruby Dragon: longest streak 5", "tier.ruby_dragon.short": "Ruby {n}"},
+				"tier.ruby_dragon": "Ruby Dragon: longest streak 5", "tier.ruby_dragon.short": "Ruby {n}",
+				"rule.max_wagers_per_area": "at most 3 wagers per playing area (the pit may set fewer)"},
 			"ko": {"game.mbs-tiger": "타이거", "bet.banker": "뱅커", "bet.any_dragon": "애니 드래곤", "tier.banker_on_six": "뱅커가 6으로 승",
-				"tier.ruby_dragon": "루비 드래곤: 최장 연승 5", "tier.ruby_dragon.short": "루비 {n}", "srv:Heats": "예선"},
+				"tier.ruby_dragon": "루비 드래곤: 최장 연승 5", "tier.ruby_dragon.short": "루비 {n}",
+				"rule.max_wagers_per_area": "베팅 구역당 최대 3건(피트가 더 적게 정할 수 있음)"},
 		}
 	}
 	if p := serverWordProblems(good(), []*games.Game{g}); len(p) != 0 {
@@ -359,10 +334,17 @@ func TestServerWordCheckCatchesPlantedFaults(t *testing.T) {
 		{"a bet's key missing", func(f map[string]map[string]string) { delete(f["ko"], "bet.banker") }, `ko.json lacks "bet.banker"`},
 		{"English not the server's", func(f map[string]map[string]string) { f["en"]["tier.banker_on_six"] = "Banker wins with six" },
 			`en.json says "Banker wins with six" for "tier.banker_on_six"`},
+		{"a rule line's key missing", func(f map[string]map[string]string) { delete(f["ko"], "rule.max_wagers_per_area") },
+			`ko.json lacks "rule.max_wagers_per_area"`},
+		{"a rule line's English not the server's", func(f map[string]map[string]string) {
+			f["en"]["rule.max_wagers_per_area"] = "at most 4 wagers per playing area (the pit may set fewer)"
+		}, `en.json says "at most 4 wagers per playing area (the pit may set fewer)" for "rule.max_wagers_per_area"`},
 		{"an old English-keyed tier left", func(f map[string]map[string]string) { f["ko"]["srv:Banker wins on six"] = "뱅커가 6으로 승" },
 			`ko.json keeps "srv:Banker wins on six"`},
-		{"an old piece of a tier left", func(f map[string]map[string]string) { f["ko"]["srv:Ruby"] = "루비" }, `ko.json keeps "srv:Ruby"`},
-		{"an old English-keyed game name left", func(f map[string]map[string]string) { f["ko"]["srv:Tiger"] = "타이거" }, `ko.json keeps "srv:Tiger"`},
+		{"an old English-keyed rule line left", func(f map[string]map[string]string) {
+			f["ko"]["srv:at most 3 wagers per playing area (the pit may set fewer)"] = "베팅 구역당 최대 3건"
+		}, `ko.json keeps "srv:at most 3 wagers`},
+		{"an old English-keyed round name left, in English too", func(f map[string]map[string]string) { f["en"]["srv:Heats"] = "Heats" }, `en.json keeps "srv:Heats"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := good()

@@ -29,8 +29,11 @@ type RulesView struct {
 	// Tournament: the game's rule document is a tournament's; its tables play for chips.
 	Tournament bool `json:"tournament"`
 	// Cash: this table was set up to play a tournament pay table for money (SPEC §5).
-	Cash  bool     `json:"cash,omitempty"`
-	Rules []string `json:"rules"`
+	Cash bool `json:"cash,omitempty"`
+	// Rules: the game's rules in words (English); RuleLines the same with each line's stable
+	// id (games.RuleLine), which the pages translate the line by.
+	Rules     []string         `json:"rules"`
+	RuleLines []games.RuleLine `json:"rule_lines"`
 	// OneSide and SideNeedsMain are the placement rules a page can check before sending a
 	// wager (RWS 3.3, 3.4); the table decides.
 	OneSide       bool `json:"one_side"`
@@ -117,7 +120,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, RulesView{Table: snap.Spec.ID, Game: g.ID, Name: g.Name, Decks: key.decks,
-		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: g.Rules.Lines(),
+		Cards: key.decks * baccarat.NumCards, Tournament: g.Rules.Tournament, Cash: cfg.Cash, Rules: games.Texts(g.Rules.Lines()), RuleLines: g.Rules.Lines(),
 		OneSide: g.Rules.OneSide, SideNeedsMain: g.Rules.SideNeedsMain, TieRides: g.Rules.TieRides, Limits: snap.State.Limits,
 		MaxPerArea: snap.State.MaxPerArea, Differential: snap.State.Differential, SessionHands: session.hands,
 		Bets: withSessions(r.Context(), bets, session), Video: snap.Spec.Video})

@@ -15,3 +15,10 @@ var demoNames = map[string]baccarat.Names{
 	"rws-no-commission": {"zh-CN": "免佣百家乐锦标赛", "zh-TW": "免佣百家樂錦標賽", "ko": "노커미션 바카라 토너먼트", "th": "ทัวร์นาเมนต์บาคาร่าไม่หักค่าคอม", "vi": "Giải Baccarat không hoa hồng"},
 	"mbs-dragon":        {"zh-CN": "龙宝百家乐锦标赛", "zh-TW": "龍寶百家樂錦標賽", "ko": "드래곤 바카라 토너먼트", "th": "ทัวร์นาเมนต์บาคาร่ามังกร", "vi": "Giải đấu Baccarat Rồng"},
 }
+
+// demoRounds are the demo tournaments' rounds' names in the pages' other languages
+// (tournament.Round.Names), by their English names.
+var demoRounds = map[string]baccarat.Names{
+	"Heats": {"zh-CN": "预赛", "zh-TW": "預賽", "ko": "예선", "th": "รอบคัดเลือก", "vi": "Vòng loại"},
+	"Final": {"zh-CN": "决赛", "zh-TW": "決賽", "ko": "결승", "th": "รอบชิงชนะเลิศ", "vi": "Chung kết"},
+}

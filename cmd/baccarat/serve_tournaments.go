@@ -104,7 +104,8 @@ func (s *server) demoTournament(game string, now time.Time) live.TournamentSpec 
 		Game: game, Currency: string(live.PlayMoney), EntryFee: 1000, Guarantee: 10_000, StartingChips: 1_000_000,
 		RegistrationOpens: now, RegistrationCloses: start, Start: start, MaxEntrants: 18, TableSize: 6,
 		Break: tournament.Duration(10 * time.Second), Stakes: tournament.Stakes{Min: 10_000, Max: 200_000},
-		Rounds: []tournament.Round{{Name: "Heats", Hands: hands, Advance: 2}, {Name: "Final", Hands: hands}},
+		Rounds: []tournament.Round{{Name: "Heats", Names: demoRounds["Heats"], Hands: hands, Advance: 2},
+			{Name: "Final", Names: demoRounds["Final"], Hands: hands}},
 		Prizes: []int{5000, 3000, 2000}, Dragon: g.Rules.DragonSessions}
 	betting := s.Demo.Betting
 	if betting <= 0 {

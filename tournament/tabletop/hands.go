@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/hex"
 	"slices"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
@@ -45,11 +46,10 @@ func (r *runner) hand(tb *simTable) error {
 	for _, p := range tb.s.Required(tb.t) {
 		r.place(tb, p)
 	}
-	evs, err := r.dealRound(tb)
-	if err != nil {
+	if err := r.dealRound(tb); err != nil {
 		return err
 	}
-	return r.report(tb, evs)
+	return r.report(tb)
 }
 
 func (r *runner) system() table.Header {
@@ -66,7 +66,8 @@ func (r *runner) newShoe(tb *simTable) table.Command {
 	return &table.NewShoe{Header: r.system(), Order: s.Order(), Salt: hex.EncodeToString(baccarat.NewSalt(tb.src))}
 }
 
-// table applies a command to a session's table and books its events in the chip wallets.
+// table applies a command to a session's table, books its events in the chip wallets and
+// tells the table's coordinator.
 func (r *runner) table(tb *simTable, c table.Command) error {
 	if c == nil {
 		return nil
@@ -76,6 +77,7 @@ func (r *runner) table(tb *simTable, c table.Command) error {
 		return err
 	}
 	r.book(evs)
+	tb.co.On(evs)
 	return nil
 }
 
@@ -114,114 +116,89 @@ func (r *runner) place(tb *simTable, p *table.Place) {
 	_ = r.table(tb, p)
 }
 
+// botsBet has the seated bots bet on the round whose betting just opened, as the live host's
+// do: placed by the house (BotWager), each offered to the rules and the table.
 func (r *runner) botsBet(tb *simTable) {
+	round := tb.co.Betting()
+	if round == 0 {
+		return
+	}
+	var seats []BotSeat
+	for _, id := range tb.co.Bots(r.t, r.players) {
+		seats = append(seats, BotSeat{ID: id, Player: r.players[id], Chips: r.wallets[id], LastNet: r.last[id]})
+	}
 	st := tb.t.State()
-	for _, id := range tb.s.Players {
-		bot := r.players[id]
-		if bot == nil {
-			continue
-		}
-		if en, _ := r.t.Entrant(id); en.Eliminated {
-			continue
-		}
-		for _, w := range bot.Wagers(tb.s.BotHand(r.g, &st, id, r.wallets[id], r.last[id])) {
-			r.place(tb, &table.Place{Header: table.Header{Actor: id, Role: table.RolePlayer}, Player: id, Bet: w.Bet, Stake: w.Stake})
-		}
+	for _, p := range tb.co.BotWagers(r.g, &st, round, seats) {
+		r.place(tb, p)
 	}
 }
 
-// dealRound closes betting and deals until the round is settled or void; it returns the
-// events from the close on.
-func (r *runner) dealRound(tb *simTable) ([]table.Event, error) {
-	var all []table.Event
-	collect := func(c table.Command) (bool, error) {
+// dealRound closes betting and deals until the round is settled or void.
+func (r *runner) dealRound(tb *simTable) error {
+	deal := func(c table.Command) (bool, error) {
 		evs, err := tb.t.Apply(c)
 		if err != nil {
 			return false, err
 		}
 		r.book(evs)
-		done := false
+		tb.co.On(evs)
 		for i := range evs {
-			all = append(all, evs[i].Clone())
-			done = done || evs[i].Type == table.EvRoundSettled || evs[i].Type == table.EvRoundVoided
+			if evs[i].Type == table.EvRoundSettled || evs[i].Type == table.EvRoundVoided {
+				return true, nil
+			}
 		}
-		return done, nil
+		return false, nil
 	}
-	if _, err := collect(&table.Close{Header: r.system()}); err != nil {
-		return nil, err
-	}
-	for range 10 {
-		done, err := collect(&table.Deal{Header: r.system()})
-		if err != nil {
-			return nil, err
-		}
-		if done {
-			return all, nil
-		}
-	}
-	return nil, baccarat.Errorf(baccarat.CodeInternal, "a round took more than 10 cards")
-}
-
-// report sends the tournament the hand's chip changes: a session of hands' last hand
-// carries the table's Dragon settlement; riding wagers go back to their owners first when
-// the hand ends the session.
-func (r *runner) report(tb *simTable, evs []table.Event) error {
-	var changes, dragon []tournament.ChipChange
-	void := false
-	for i := range evs {
-		switch evs[i].Type {
-		case table.EvRoundSettled:
-			changes = Nets(evs[i].Settlements)
-		case table.EvRoundVoided:
-			void = true
-		case table.EvSessionSettled:
-			dragon = Nets(evs[i].Settlements)
-		}
-	}
-	if void {
-		tb.voids++
-		_, err := r.apply(tournament.Command{Type: tournament.CmdReportHand, Table: tb.n, Void: true})
+	if _, err := deal(&table.Close{Header: r.system()}); err != nil {
 		return err
 	}
-	for _, c := range changes {
-		r.last[c.Player] = c.Net
-	}
-	if r.lastHand(tb) {
-		if err := r.returnRiders(tb); err != nil {
+	for range 10 {
+		done, err := deal(&table.Deal{Header: r.system()})
+		if err != nil || done {
 			return err
 		}
 	}
-	_, err := r.apply(tournament.Command{Type: tournament.CmdReportHand, Table: tb.n, Changes: Merge(changes, dragon)})
-	if err != nil {
-		return err
-	}
-	r.rebuyBots()
-	return nil
+	return baccarat.Errorf(baccarat.CodeInternal, "a round took more than 10 cards")
 }
 
-// lastHand reports whether the hand being reported is the session's last counted one.
-func (r *runner) lastHand(tb *simTable) bool {
-	for _, v := range r.t.State().Tables {
-		if v.Table == tb.n {
-			return tb.s.Hands > 0 && v.Hands+1 >= tb.s.Hands
+// report sends the tournament the hands that ended (the coordinator's reports): a session of
+// hands' last hand carries the table's Dragon settlement; riding wagers go back to their
+// owners first when the hand ends the session.
+func (r *runner) report(tb *simTable) error {
+	for {
+		rp, ok := tb.co.NextReport(r.t, 0)
+		if !ok {
+			return nil
 		}
+		if rp.RidersFirst {
+			if err := r.returnRiders(tb); err != nil {
+				return err
+			}
+		}
+		if _, err := r.apply(rp.Command); err != nil {
+			return err
+		}
+		tb.co.Reported(rp, r.last)
+		r.rebuyBots()
 	}
-	return false
 }
 
 // returnRiders gives riding wagers back to their owners (see the package doc).
 func (r *runner) returnRiders(tb *simTable) error {
-	if !HasRiders(tb.t) {
+	if st := tb.t.State(); !Riding(&st) {
 		return nil
 	}
 	if err := r.table(tb, r.newShoe(tb)); err != nil {
 		return err
 	}
-	if err := r.table(tb, &table.Open{Header: r.system()}); err != nil {
-		return err
+	st := tb.t.State()
+	if open := RidersOpen(&st, r.now, time.Time{}); open != nil {
+		if err := r.table(tb, open); err != nil {
+			return err
+		}
+		st = tb.t.State()
 	}
-	for _, w := range Riders(tb.t) {
-		w.At = r.now
+	for _, w := range Riders(&st, r.now) {
 		if err := r.table(tb, w); err != nil {
 			return err
 		}
@@ -241,15 +218,9 @@ func (r *runner) closeTable(tb *simTable) ([]tournament.ChipChange, error) {
 	if !r.g.Rules.DragonSessions { // (RWS, the one game with riders, has no Dragon bets)
 		return nil, nil
 	}
-	evs, err := tb.t.Apply(&table.EndSession{Header: r.system()})
-	if err != nil {
+	if err := r.table(tb, SessionEnd(r.now)); err != nil {
 		return nil, err
 	}
-	r.book(evs)
-	for i := range evs {
-		if evs[i].Type == table.EvSessionSettled {
-			return Nets(evs[i].Settlements), nil
-		}
-	}
-	return nil, nil
+	changes, _ := tb.co.Dragon()
+	return changes, nil
 }

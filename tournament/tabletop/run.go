@@ -122,11 +122,11 @@ type runner struct {
 
 // simTable is a session's table.
 type simTable struct {
-	n     int
-	s     Session
-	t     *table.Table
-	src   rand.Source
-	voids int
+	n   int
+	s   Session
+	t   *table.Table
+	src rand.Source
+	co  *Coordinator // what the tournament and the table are told of each other
 }
 
 func (r *runner) apply(c tournament.Command) ([]tournament.Event, error) {
@@ -258,7 +258,7 @@ func (r *runner) openTable(e *tournament.Event) error {
 	}
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(TableID(cfg.ID, e.Round, e.Table, e.Session)))
-	r.tables[e.Table] = &simTable{n: e.Table, s: s, t: tb, src: rand.NewPCG(r.opt.Seed, h.Sum64())}
+	r.tables[e.Table] = &simTable{n: e.Table, s: s, t: tb, src: rand.NewPCG(r.opt.Seed, h.Sum64()), co: NewCoordinator(s)}
 	return nil
 }
 
@@ -323,10 +323,8 @@ func (r *runner) standings(e *tournament.Event, roundEnded bool, advancing []str
 
 // rebuyBots rebuys for busted bots that may.
 func (r *runner) rebuyBots() {
-	for _, s := range r.t.Leaderboard() {
-		if s.CanRebuy && r.players[s.Player] != nil {
-			_, _ = r.apply(tournament.Command{Type: tournament.CmdRebuy, Player: s.Player})
-		}
+	for _, c := range BotRebuys(r.t, r.players) {
+		_, _ = r.apply(c)
 	}
 }
 

@@ -5,7 +5,9 @@
 // on Banker for them), the chip changes a table's settlements make for the tournament's hand
 // reports, and the house's bots. Like table and tournament it is pure: no goroutines, no
 // clock, no randomness but what a seed gives. The live host plays sessions with it on
-// automatic tables; Run plays a whole tournament on a virtual clock.
+// automatic tables; Run plays a whole tournament on a virtual clock. Both drive a session's
+// table through the same Coordinator: the table's events in, the hand reports, the bots'
+// wagers and rebuys, and the return of riding wagers out.
 //
 // # One table per session
 //
@@ -290,21 +292,3 @@ func Merge(a, b []tournament.ChipChange) []tournament.ChipChange {
 	}
 	return Nets(ss)
 }
-
-// Riders are the withdrawals that give riding wagers back to their owners at the end of a
-// session (see the package doc): one per owner, for a betting round the host has opened.
-func Riders(t *table.Table) []*table.Withdraw {
-	var out []*table.Withdraw
-	seen := map[string]bool{}
-	for _, w := range t.Wagers() {
-		if w.Riding && !seen[w.Player] {
-			seen[w.Player] = true
-			out = append(out, &table.Withdraw{Header: table.Header{Actor: RequiredActor, Role: table.RoleSystem, Reason: "session ended"},
-				Player: w.Player})
-		}
-	}
-	return out
-}
-
-// HasRiders reports whether wagers ride on the table into its next round (RWS 3.9).
-func HasRiders(t *table.Table) bool { return len(t.State().Riding) > 0 }

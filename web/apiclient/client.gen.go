@@ -1662,7 +1662,18 @@ type TableRules struct {
 	Name             string           `json:"name"`
 
 	// OneSide Player or Banker in a round, never both (RWS 3.3)
-	OneSide      bool     `json:"one_side"`
+	OneSide bool `json:"one_side"`
+
+	// RuleLines the game's rules in words, one line a rule, each with its stable id
+	RuleLines []struct {
+		// Id the line's stable id (lower snake case: "one_side"), which pages translate the line by
+		Id string `json:"id"`
+
+		// Text the line in English
+		Text string `json:"text"`
+	} `json:"rule_lines"`
+
+	// Rules the game's rules in words, one line a rule, in English (rule_lines carries each with its id)
 	Rules        []string `json:"rules"`
 	SessionHands *int     `json:"session_hands,omitempty"`
 

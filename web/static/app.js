@@ -356,7 +356,7 @@
   global.Bac = {
     TOKEN_KEY, token, signOut, api, ApiError, fmtMoney, fmtSigned, fmtCash, fmtCashSigned, chipLabel, uuid, h, append, setText, setAttr,
     toggle, show, $, toast, toastError, errorText, copyText, clock, pathId, loadMe, renderWho, renderBalance, topbarTools,
-    t, tn: I.tn, ts: I.ts, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
+    t, tn: I.tn, byId: I.byId, has: I.has, fmtInt: I.fmtInt, fmtDate: I.fmtDate, fmtDecimal: I.fmtDecimalString, lang: I.lang,
     ready: I.ready, sound: global.BacSound || { chip() {}, card() {}, win() {} },
   };
 })(window);

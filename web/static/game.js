@@ -78,6 +78,12 @@
     const text = String((tier && tier.event) || '');
     return tier && tier.id ? I.byId('tier.' + tier.id, text) : text;
   }
+  // One of a game's rule lines ({id, text} of a game's or a rules answer's rule_lines) in the page's
+  // language by its id ('rule.one_side'), else the server's English.
+  function ruleLine(line) {
+    const text = String((line && line.text) || '');
+    return line && line.id ? I.byId('rule.' + line.id, text) : text;
+  }
   // Bet on Baccarat bets are paid at the decimal odds locked when placed.
   function isDecimal(bet) {
     if (!bet) return false;
@@ -159,7 +165,7 @@
   function refusalBetName(id) { return betName(errGame, id); }
 
   Object.assign(Bac, {
-    parseCard, cardValue, handTotal, cardEl, cardInline, positionName, betOf, betName, refusalBetName, gameName, tierEvent,
+    parseCard, cardValue, handTotal, cardEl, cardInline, positionName, betOf, betName, refusalBetName, gameName, tierEvent, ruleLine,
     isDecimal, gameHasDecimal, normPrices, winnerName, humanize, phaseText, tournamentName, nameOf,
   });
 })(window);

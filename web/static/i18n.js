@@ -96,16 +96,10 @@
   // has(key): the key is translated (else callers keep the server's words).
   function has(key) { return dict[key] !== undefined || en[key] !== undefined; }
   // byId(key, text): words the server sends that have a stable id (a game's, a bet's, a pay
-  // tier's), looked up by the key their id makes ('tier.banker_on_six'), so that rewording the
-  // English loses no translation; the server's own text where no file has the key.
+  // tier's, a rule line's), looked up by the key their id makes ('tier.banker_on_six'), so that
+  // rewording the English loses no translation; the server's own text where no file has the key.
+  // (The operator's words, such as a tournament's round names, come with their own "names".)
   function byId(key, text) { return has(key) ? t(key) : text; }
-  // ts(text): words the server sends that have no stable id (a game's rule lines, a
-  // tournament's round names) in the page's language, looked up by their English text
-  // ('srv:<text>'); the text itself where there is no translation.
-  function ts(text) {
-    const k = 'srv:' + text;
-    return dict[k] !== undefined ? dict[k] : text;
-  }
 
   // ---- numbers, money and dates ---------------------------------------------------------
   let intFmt = null;
@@ -190,5 +184,5 @@
     for (const slot of document.querySelectorAll('[data-lang-slot]')) slot.appendChild(switcher());
   });
 
-  global.BacI18n = { lang, LANGS, ready, t, tn, ts, byId, has, fmtInt, fmtMoney, fmtDecimalString, fmtDate, apply, switcher, setLang, norm };
+  global.BacI18n = { lang, LANGS, ready, t, tn, byId, has, fmtInt, fmtMoney, fmtDecimalString, fmtDate, apply, switcher, setLang, norm };
 })(window);

@@ -36,7 +36,7 @@
       }
       if (r.video) box.appendChild(h('p', { class: 'rules-note rules-video', id: 'rules-video' }, t('rules.video')));
       box.appendChild(h('p', { class: 'muted rules-shoe' }, t('rules.shoe', { decks: r.decks, cards: Bac.fmtInt(r.cards) })));
-      const lines = (r.rules || []).map((x) => Bac.ts(x)); // rule lines have no ids
+      const lines = (r.rule_lines || []).map(Bac.ruleLine);
       lines.push(t('rules.table_of_play'));
       box.appendChild(h('ul', { class: 'rules-list' }, lines.map((x) => h('li', null, x))));
       box.appendChild(h('div', { class: 'rule-bets' }, (r.bets || []).map((b) => betRow(r, b))));

@@ -35,12 +35,12 @@
     }
     // Whether the game lets a player take a wager back while betting: not where wagers ride on
     // a Tie (RWS 3.9), where only a riding wager may be withdrawn. GET /rules says so by its
-    // tie_rides, or in the game's rules in words.
+    // tie_rides, or the game by its rule line tie_rides.
     function allowed() {
       const r = S.rules;
       if (r && typeof r.tie_rides === 'boolean') return !r.tie_rides;
-      const lines = [].concat((r && r.rules) || [], (S.game && S.game.rules) || []);
-      return !lines.some((x) => /ride into the next round/i.test(String(x)));
+      const lines = [].concat((r && r.rule_lines) || [], (S.game && S.game.rule_lines) || []);
+      return !lines.some((x) => x && x.id === 'tie_rides');
     }
     // A chip the server took: res is the answer of POST /wagers.
     function placed(res, stake) {

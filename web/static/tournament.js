@@ -338,7 +338,7 @@ window.Bac.ready.then(() => (function (Bac) {
       const went = (v.state.entrants || []).filter((e) => (e.reached || 0) > n).map((e) => e.player);
       const done = v.state.round > n || v.phase === 'finished';
       box.appendChild(h('div', { class: 't-round', 'data-round': n },
-        h('b', null, t('tournament.round_name', { name: r.name ? Bac.ts(r.name) : t('tournament.round_n', { n }) })), sessions, adv,
+        h('b', null, t('tournament.round_name', { name: Bac.nameOf(r, t('tournament.round_n', { n })) })), sessions, adv,
         done && r.advance ? h('div', { class: 'muted', 'data-advanced': n }, went.length
           ? [t('tournament.advanced'), went.map((p, j) => [j ? t('tournament.list_sep') : '', playerEl(p, v.bots)])]
           : t('tournament.nobody_advanced')) : null));
