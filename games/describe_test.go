@@ -1,7 +1,6 @@
 package games
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -13,22 +12,12 @@ func ruleLineProblems(gs []*Game) []string {
 	var problems []string
 	said := map[string]string{} // rule line id → its English
 	for _, g := range gs {
-		seen := map[string]bool{}
-		for i, l := range g.Rules.Lines() {
-			where := fmt.Sprintf("%s rule line %d (%q)", g.ID, i, l.Text)
-			switch {
-			case !tierIDRe.MatchString(l.ID):
-				problems = append(problems, fmt.Sprintf("%s: id %q is not lower snake case", where, l.ID))
-			case seen[l.ID]:
-				problems = append(problems, fmt.Sprintf("%s: id %q twice in the game", where, l.ID))
-			case said[l.ID] != "" && said[l.ID] != l.Text:
-				problems = append(problems, fmt.Sprintf("%s: id %q says %q elsewhere", where, l.ID, said[l.ID]))
-			}
-			seen[l.ID] = true
-			if said[l.ID] == "" {
-				said[l.ID] = l.Text
-			}
+		lines := g.Rules.Lines()
+		ids := make([][2]string, len(lines))
+		for i, l := range lines {
+			ids[i] = [2]string{l.ID, l.Text}
 		}
+		problems = append(problems, idProblems(g.ID+" rule line", "game", ids, said)...)
 	}
 	return problems
 }

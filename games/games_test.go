@@ -258,6 +258,31 @@ func TestMainBetsKnowTheirSide(t *testing.T) {
 
 var tierIDRe = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
+// idProblems checks one group's (id, English) pairs for the pages, which translate an id by
+// one key: each id lower snake case and once in its group (what names the group: "bet"),
+// and one English per id across every group (said, id → English, filled as it goes).
+func idProblems(where, group string, ids [][2]string, said map[string]string) []string {
+	var problems []string
+	seen := map[string]bool{}
+	for i, p := range ids {
+		id, text := p[0], p[1]
+		at := fmt.Sprintf("%s %d (%q)", where, i, text)
+		switch {
+		case !tierIDRe.MatchString(id):
+			problems = append(problems, fmt.Sprintf("%s: id %q is not lower snake case", at, id))
+		case seen[id]:
+			problems = append(problems, fmt.Sprintf("%s: id %q twice in the %s", at, id, group))
+		case said[id] != "" && said[id] != text:
+			problems = append(problems, fmt.Sprintf("%s: id %q says %q elsewhere", at, id, said[id]))
+		}
+		seen[id] = true
+		if said[id] == "" {
+			said[id] = text
+		}
+	}
+	return problems
+}
+
 // tierIDProblems lists what keeps the games' tier ids from naming their events for the pages:
 // an id must be lower snake case and unique within its bet, and one id must say one English
 // event wherever it is used, since the pages translate every use by the one key "tier.<id>".
@@ -266,22 +291,11 @@ func tierIDProblems(gs []*Game) []string {
 	said := map[string]string{} // tier id → its English event
 	for _, g := range gs {
 		for _, b := range g.Bets {
-			seen := map[string]bool{}
+			ids := make([][2]string, len(b.Tiers))
 			for i, tr := range b.Tiers {
-				where := fmt.Sprintf("%s %s tier %d (%q)", g.ID, b.ID, i, tr.Event)
-				switch {
-				case !tierIDRe.MatchString(tr.ID):
-					problems = append(problems, fmt.Sprintf("%s: id %q is not lower snake case", where, tr.ID))
-				case seen[tr.ID]:
-					problems = append(problems, fmt.Sprintf("%s: id %q twice in the bet", where, tr.ID))
-				case said[tr.ID] != "" && said[tr.ID] != tr.Event:
-					problems = append(problems, fmt.Sprintf("%s: id %q says %q elsewhere", where, tr.ID, said[tr.ID]))
-				}
-				seen[tr.ID] = true
-				if said[tr.ID] == "" {
-					said[tr.ID] = tr.Event
-				}
+				ids[i] = [2]string{tr.ID, tr.Event}
 			}
+			problems = append(problems, idProblems(g.ID+" "+b.ID+" tier", "bet", ids, said)...)
 		}
 	}
 	return problems
