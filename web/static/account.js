@@ -289,6 +289,9 @@ window.Bac.ready.then(() => (function (Bac) {
   // currency's decimals (currency.js) before any amount of it is written.
   async function showWallet() {
     const w = await api('GET', '/api/me' + (currency ? '?currency=' + encodeURIComponent(currency) : ''));
+    // This wallet's currency is the page's: another script's GET /api/me (the player's own
+    // wallet) answering later must not put its decimals back.
+    if (window.BacCurrency) window.BacCurrency.pin(w.minor_units, w.currency);
     Bac.renderBalance(el.balance, w.balance, w.currency, me);
     setText(el.curBadge, w.currency && w.currency !== 'XXX' ? w.currency : '');
     show(el.curBadge, !!el.curBadge.textContent);

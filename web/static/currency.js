@@ -11,7 +11,9 @@
    - BacCurrency.money(minor, units, currency): with the currency's sign as the page's language
      writes it (Intl, CLDR): en "¥101", "BHD 1.001", "$1.00"; zh-CN "JP¥101", "BHD 1.001",
      "US$1.00". Play money (XXX) and tournament chips have no sign: the number alone. Units and
-     currency default to the page's. */
+     currency default to the page's.
+   - BacCurrency.pin(units, currency): the page's currency, chosen by the page; answers read
+     later do not change it. */
 'use strict';
 (function (global) {
   const I = global.BacI18n;
@@ -72,6 +74,14 @@
     if (was !== units + ' ' + code) for (const fn of listeners) { try { fn(); } catch (e) { setTimeout(() => { throw e; }); } }
   }
   function onChange(fn) { listeners.push(fn); }
+  // pin is set for a page that chooses its currency itself (the account page's wallet): the
+  // answers read after it (another script's GET /api/me, in the player's own currency) no
+  // longer change it, whichever arrives last.
+  let pinned = false;
+  function pin(decimals, currency) {
+    pinned = true;
+    set(decimals, currency);
+  }
   if (I) I.fmtMoney = (minor) => format(minor, units);
 
   // Learn the page's currency from the answers it reads: the table's on a table page.
@@ -85,11 +95,11 @@
         if (!resp.ok || !(me && !onTable || table && onTable)) return resp;
         return resp.clone().json().then((body) => {
           const from = me ? body : body && body.table;
-          if (from) set(from.minor_units, from.currency);
+          if (from && !(me && pinned)) set(from.minor_units, from.currency);
           return resp;
         }, () => resp);
       });
     };
   }
-  global.BacCurrency = { format, money, set, onChange, units: () => units, currency: () => code };
+  global.BacCurrency = { format, money, set, pin, onChange, units: () => units, currency: () => code };
 })(window);
