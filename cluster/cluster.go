@@ -96,7 +96,12 @@ type Node struct {
 	stop   chan struct{}
 	done   chan struct{}
 	owners sync.Map // table → ownerEntry: who owns it, as the database said a moment ago
-	lobby  sync.Map // server token → lobbyEntry
+
+	// Reads of a table's owner under way (owner): the requests that find the cache run out
+	// at the same moment wait for one read rather than each asking the database.
+	ownerMu   sync.Mutex
+	ownerRead map[string]*ownerRead
+	lobby     sync.Map // server token → lobbyEntry
 
 	batches atomic.Uint64 // Publish calls so far: each batch of a table's messages is numbered
 	frames  assembler     // the table message frames received (onMessages only)
@@ -225,11 +230,52 @@ func (n *Node) Close() {
 
 // owner finds which server owns a table: cached for a moment, read from the leases.
 func (n *Node) owner(ctx context.Context, tableID string, fresh bool) (string, error) {
-	if v, ok := n.owners.Load(tableID); ok && !fresh {
+	if fresh {
+		return n.readOwner(ctx, tableID)
+	}
+	if v, ok := n.owners.Load(tableID); ok {
 		if e := v.(ownerEntry); time.Now().Before(e.until) {
 			return e.token, nil
 		}
 	}
+	n.ownerMu.Lock()
+	r := n.ownerRead[tableID]
+	if r == nil {
+		r = &ownerRead{done: make(chan struct{})}
+		if n.ownerRead == nil {
+			n.ownerRead = map[string]*ownerRead{}
+		}
+		n.ownerRead[tableID] = r
+		n.ownerMu.Unlock()
+		// Read for everyone waiting: not cut short by this request's end.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), n.opt.Timeout)
+		r.token, r.err = n.readOwner(rctx, tableID)
+		cancel()
+		n.ownerMu.Lock()
+		delete(n.ownerRead, tableID)
+		n.ownerMu.Unlock()
+		close(r.done)
+		return r.token, r.err
+	}
+	n.ownerMu.Unlock()
+	select {
+	case <-r.done:
+		return r.token, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// ownerRead is one read of a table's owner that others may wait for: done closes once token
+// or err is set.
+type ownerRead struct {
+	done  chan struct{}
+	token string
+	err   error
+}
+
+// readOwner reads a table's owner from the leases and caches it for a moment.
+func (n *Node) readOwner(ctx context.Context, tableID string) (string, error) {
 	l, err := n.opt.Leases.Lease(ctx, tableID)
 	if err != nil {
 		return "", err

@@ -55,6 +55,17 @@ type Requests interface {
 	PruneRequests(ctx context.Context, before time.Time) (int64, error)
 }
 
+// RequestKey names a request id: the player's own.
+type RequestKey struct{ Player, ID string }
+
+// ManyRequests is a store that finds many request ids in one read, where each read is a
+// round trip (PostgreSQL): the host asks it for the ids of the wagers that arrive together.
+type ManyRequests interface {
+	// RequestsOf finds the keys' request ids, in the keys' order; a zero Request (no Table)
+	// where an id is unknown (or pruned).
+	RequestsOf(ctx context.Context, keys []RequestKey) ([]Request, error)
+}
+
 // DuplicateRequest is the error of a Commit whose request id was already written.
 func DuplicateRequest(player, id string) error {
 	return baccarat.Errorf(baccarat.CodeIdempotencyConflict, "request id %q of %s was already used for another wager: a new wager needs a new request id", id, player)

@@ -28,10 +28,8 @@ type care struct {
 	players map[string]*careEntry
 	swept   time.Time // the last sweep of idle standings
 
-	// Reads of standings not at hand, coalesced (readMany).
-	loads   map[careKey]*careLoad // asked for, not yet read
-	queued  []careKey             // of loads, not yet being read, in the order asked
-	reading bool                  // a goroutine is reading queued
+	// many reads the standings not at hand together, where the store reads many at once.
+	many *coalescer[careKey, responsible.Standing]
 }
 
 // manyStandings is a store that reads many players' standings in one go.
@@ -41,94 +39,17 @@ type manyStandings interface {
 
 type careKey struct{ player, currency string }
 
-// careLoad is one standing asked for: done closes once st or err is set.
-type careLoad struct {
-	done chan struct{}
-	st   responsible.Standing
-	err  error
-}
-
 // careBatch is the most standings one read asks the store for.
 const careBatch = 500
 
 // read reads a player's standing from the store. Where the store reads many at once, a read
-// that is not fresh joins the others waiting: when a crowded table opens, thousands of
-// players wager for the first time in a while within seconds, and one read each would take
-// the database's connections from the commits, which the wagers wait on (README, Speed). A
-// fresh read (to confirm a refusal) is one of its own, begun now.
+// that is not fresh joins the others waiting (coalescer). A fresh read (to confirm a
+// refusal) is one of its own, begun now.
 func (c *care) read(ctx context.Context, player, cur string, now time.Time, fresh bool) (responsible.Standing, error) {
-	many, ok := c.store.(manyStandings)
-	if fresh || !ok {
+	if fresh || c.many == nil {
 		return c.store.Standing(ctx, player, cur, now)
 	}
-	k := careKey{player, cur}
-	c.mu.Lock()
-	if c.loads == nil {
-		c.loads = map[careKey]*careLoad{}
-	}
-	l := c.loads[k]
-	if l == nil {
-		l = &careLoad{done: make(chan struct{})}
-		c.loads[k] = l
-		c.queued = append(c.queued, k)
-		if !c.reading {
-			c.reading = true
-			go c.readMany(many)
-		}
-	}
-	c.mu.Unlock()
-	select {
-	case <-l.done:
-		return l.st, l.err
-	case <-ctx.Done():
-		return responsible.Standing{}, ctx.Err()
-	}
-}
-
-// readMany reads the queued standings, a currency and careBatch players at a time, until
-// none is queued; those asked for meanwhile wait for the next read.
-func (c *care) readMany(many manyStandings) {
-	for {
-		c.mu.Lock()
-		if len(c.queued) == 0 {
-			c.reading = false
-			c.mu.Unlock()
-			return
-		}
-		cur := c.queued[0].currency
-		var batch []careKey
-		rest := c.queued[:0]
-		for _, k := range c.queued {
-			if k.currency == cur && len(batch) < careBatch {
-				batch = append(batch, k)
-			} else {
-				rest = append(rest, k)
-			}
-		}
-		clear(c.queued[len(rest):])
-		c.queued = rest
-		c.mu.Unlock()
-
-		players := make([]string, len(batch))
-		for i, k := range batch {
-			players[i] = k.player
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		sts, err := many.Standings(ctx, players, cur, c.now())
-		cancel()
-		c.mu.Lock()
-		for i, k := range batch {
-			l := c.loads[k]
-			delete(c.loads, k)
-			if err != nil {
-				l.err = err
-			} else {
-				l.st = sts[i]
-			}
-			close(l.done)
-		}
-		c.mu.Unlock()
-	}
+	return c.many.get(ctx, careKey{player, cur})
 }
 
 // careTTL is how long a standing read from the store is trusted for a first check: what
@@ -160,7 +81,19 @@ func newCare(store responsible.Store, now func() time.Time) *care {
 	if store == nil {
 		return nil
 	}
-	return &care{store: store, now: now, players: map[string]*careEntry{}}
+	c := &care{store: store, now: now, players: map[string]*careEntry{}}
+	if many, ok := store.(manyStandings); ok {
+		c.many = &coalescer[careKey, responsible.Standing]{max: careBatch, limit: 10 * time.Second,
+			group: func(k careKey) string { return k.currency },
+			read: func(ctx context.Context, keys []careKey) ([]responsible.Standing, error) {
+				players := make([]string, len(keys))
+				for i, k := range keys {
+					players[i] = k.player
+				}
+				return many.Standings(ctx, players, keys[0].currency, c.now())
+			}}
+	}
+	return c
 }
 
 // standing returns the player's standing, read from the store if this host has none or it

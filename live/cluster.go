@@ -110,8 +110,8 @@ func (h *Host) LocalTables(ctx context.Context) []TableInfo { return h.localTabl
 
 // SubmitLocal is Submit for a table this host runs; the cluster calls it on the owner.
 func (h *Host) SubmitLocal(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
+	r := h.local(tableID)
+	if r == nil {
 		return nil, errNotHere(tableID)
 	}
 	return h.submit(ctx, r, tableID, cmd)
@@ -119,8 +119,8 @@ func (h *Host) SubmitLocal(ctx context.Context, tableID string, cmd table.Comman
 
 // SnapshotLocal and RoundsLocal answer for a table this host runs.
 func (h *Host) SnapshotLocal(tableID, viewer string) (*Snapshot, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
+	r := h.local(tableID)
+	if r == nil {
 		return nil, errNotHere(tableID)
 	}
 	return r.snapshotOf(h.ctx, viewer)
@@ -128,8 +128,8 @@ func (h *Host) SnapshotLocal(tableID, viewer string) (*Snapshot, error) {
 
 // RoundsLocal: see SnapshotLocal.
 func (h *Host) RoundsLocal(tableID, viewer string, n int) ([]Round, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
+	r := h.local(tableID)
+	if r == nil {
 		return nil, errNotHere(tableID)
 	}
 	return r.rounds(h.ctx, viewer, n)

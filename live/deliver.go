@@ -243,8 +243,8 @@ func (h *Host) backoff(n int) time.Duration {
 
 // pushBalance tells a player's streams at a table their balance at the operator.
 func (h *Host) pushBalance(tableID, player string, balance baccarat.Money) {
-	r, err := h.runner(tableID)
-	if err != nil {
+	r := h.local(tableID)
+	if r == nil {
 		return // not a table this host runs (a tournament's stream, or another server's)
 	}
 	seq := r.money.seq.Load()

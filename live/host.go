@@ -109,16 +109,19 @@ type Options struct {
 
 // Host runs tables.
 type Host struct {
-	opt     Options
-	bank    *bank
-	care    *care // players' limits, where the store keeps them (care.go); nil otherwise
-	mu      sync.RWMutex
-	runners map[string]*runner
-	mirrors map[string]*mirror // in a cluster: every table's messages, for local streams
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	closed  bool
+	opt  Options
+	bank *bank
+	care *care // players' limits, where the store keeps them (care.go); nil otherwise
+	// requests finds wagers' request ids together (requests.go), where the store reads many
+	// at once; nil otherwise.
+	requests *coalescer[journal.RequestKey, journal.Request]
+	mu       sync.RWMutex
+	runners  map[string]*runner
+	mirrors  map[string]*mirror // in a cluster: every table's messages, for local streams
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	closed   bool
 	// abandoned: the host stops without releasing its leases, as if its process died.
 	abandoned bool
 	pruned    time.Time     // when request ids were last pruned (adoptLoop's goroutine only)
@@ -166,7 +169,8 @@ func New(opt Options) *Host {
 		}
 		limits = newCare(rs, now)
 	}
-	return &Host{opt: opt, bank: newBank(opt.Store), care: limits, runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
+	return &Host{opt: opt, bank: newBank(opt.Store), care: limits, requests: requestReader(opt.Store),
+		runners: map[string]*runner{}, mirrors: map[string]*mirror{}, ctx: ctx, cancel: cancel,
 		tourneys: newTourneys(), kick: make(chan struct{}, 1)}
 }
 
@@ -209,13 +213,20 @@ func (h *Host) start(r *runner) {
 }
 
 func (h *Host) runner(id string) (*runner, error) {
-	h.mu.RLock()
-	r := h.runners[id]
-	h.mu.RUnlock()
-	if r == nil {
-		return nil, h.missing(id)
+	if r := h.local(id); r != nil {
+		return r, nil
 	}
-	return r, nil
+	return nil, h.missing(id)
+}
+
+// local is the table's runner on this host, or nil: no question to the store. In a
+// cluster a table not run here goes to its owner straight away; the owner, or the leases,
+// say whether it exists (a read of the store for each forwarded wager would take the
+// database's connections from the commits).
+func (h *Host) local(id string) *runner {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return h.runners[id]
 }
 
 // missing is why a table does not run here: not_found only when the store says it does not
@@ -249,14 +260,13 @@ type Result struct {
 // command returns its coded error; a full inbox returns busy at once. In a cluster, a
 // command for a table another host runs goes to that host.
 func (h *Host) Submit(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
-		if h.opt.Cluster != nil {
-			return h.opt.Cluster.Forward(ctx, tableID, cmd)
-		}
-		return nil, err
+	if r := h.local(tableID); r != nil {
+		return h.submit(ctx, r, tableID, cmd)
 	}
-	return h.submit(ctx, r, tableID, cmd)
+	if h.opt.Cluster != nil {
+		return h.opt.Cluster.Forward(ctx, tableID, cmd)
+	}
+	return nil, h.missing(tableID)
 }
 
 func (h *Host) submit(ctx context.Context, r *runner, tableID string, cmd table.Command) (*Result, error) {

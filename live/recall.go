@@ -107,12 +107,11 @@ func filterRound(src Round, player string) Round {
 
 // Rounds recalls the last finished rounds of a table as player sees them, newest first.
 func (h *Host) Rounds(tableID, player string, n int) ([]Round, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
-		if h.opt.Cluster != nil {
-			return h.opt.Cluster.Rounds(h.ctx, tableID, player, n)
-		}
-		return nil, err
+	if r := h.local(tableID); r != nil {
+		return r.rounds(h.ctx, player, n)
 	}
-	return r.rounds(h.ctx, player, n)
+	if h.opt.Cluster != nil {
+		return h.opt.Cluster.Rounds(h.ctx, tableID, player, n)
+	}
+	return nil, h.missing(tableID)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
+	"time"
 
 	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
@@ -47,7 +48,7 @@ func (h *Host) placedBefore(ctx context.Context, tableID string, cmd table.Comma
 	if !ok || c.RequestID == "" {
 		return nil, nil
 	}
-	req, ok, err := h.opt.Store.Request(ctx, placer(c), c.RequestID)
+	req, ok, err := h.request(ctx, placer(c), c.RequestID)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -60,6 +61,30 @@ func (h *Host) placedBefore(ctx context.Context, tableID string, cmd table.Comma
 		return nil, err
 	}
 	return &Result{Wager: e.Wager}, nil
+}
+
+// requestBatch is the most request ids one read asks the store for.
+const requestBatch = 1000
+
+// requestReader reads wagers' request ids together where the store reads many at once: on a
+// crowded table every wager asks, and one round trip each would take the database's
+// connections from the commits the wagers wait on.
+func requestReader(store Store) *coalescer[journal.RequestKey, journal.Request] {
+	many, ok := store.(journal.ManyRequests)
+	if !ok {
+		return nil
+	}
+	return &coalescer[journal.RequestKey, journal.Request]{read: many.RequestsOf, max: requestBatch, limit: 10 * time.Second}
+}
+
+// request finds a player's request id in the store, with the others asked for meanwhile
+// where it can.
+func (h *Host) request(ctx context.Context, player, id string) (journal.Request, bool, error) {
+	if h.requests == nil {
+		return h.opt.Store.Request(ctx, player, id)
+	}
+	r, err := h.requests.get(ctx, journal.RequestKey{Player: player, ID: id})
+	return r, err == nil && r.Table != "", err
 }
 
 // requestOf is the request record of a wager placed with a request id: written in the

@@ -181,14 +181,13 @@ func (h *Host) subscribeMirror(tableID, player string, since uint64, resume bool
 
 // Snapshot returns the table as player sees it ("" for the full view: dealer, pit, admin).
 func (h *Host) Snapshot(tableID, player string) (*Snapshot, error) {
-	r, err := h.runner(tableID)
-	if err != nil {
-		if h.opt.Cluster != nil {
-			return h.opt.Cluster.Snapshot(h.ctx, tableID, player)
-		}
-		return nil, err
+	if r := h.local(tableID); r != nil {
+		return r.snapshotOf(h.ctx, player)
 	}
-	return r.snapshotOf(h.ctx, player)
+	if h.opt.Cluster != nil {
+		return h.opt.Cluster.Snapshot(h.ctx, tableID, player)
+	}
+	return nil, h.missing(tableID)
 }
 
 // scheduleTotals publishes the totals now if the last were sent long enough ago, or else

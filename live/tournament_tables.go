@@ -154,13 +154,13 @@ func (tr *tourney) openTable(st *sessionTable) {
 			return
 		}
 		h.tourneys.setGate(st.id, st.gate())
-		if r, _ := h.runner(st.id); r == nil {
+		if r := h.local(st.id); r == nil {
 			if err := h.adopt(h.ctx, st.id); err != nil {
 				h.opt.Logger.Warn("adopting a tournament table", "table", st.id, "err", err)
 			}
 		}
 	}
-	st.runner, _ = h.runner(st.id)
+	st.runner = h.local(st.id)
 	if st.runner != nil {
 		tr.untroubled("table " + st.id)
 		tr.listen(st)
@@ -202,7 +202,7 @@ func (tr *tourney) follow(st *sessionTable) {
 		return
 	}
 	if isClosed(st.runner.done) && !st.ended {
-		if r, _ := tr.h.runner(st.id); r != nil && r != st.runner { // its runner stopped and another took the table up
+		if r := tr.h.local(st.id); r != nil && r != st.runner { // its runner stopped and another took the table up
 			st.unlisten()
 			st.runner = r
 			tr.listen(st)

@@ -32,6 +32,44 @@ func (db *DB) Request(ctx context.Context, player, id string) (journal.Request, 
 	return r, true, nil
 }
 
+var _ journal.ManyRequests = (*DB)(nil)
+
+// RequestsOf finds many request ids in one statement; see journal.ManyRequests.
+func (db *DB) RequestsOf(ctx context.Context, keys []journal.RequestKey) ([]journal.Request, error) {
+	out := make([]journal.Request, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	players, ids := make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
+		players[i], ids[i] = k.Player, k.ID
+	}
+	err := db.withConn(ctx, func(c *pgx.Conn) error {
+		rows, err := c.Query(ctx, `SELECT k.i, w.table_id, w.digest, w.wager, w.at_ns
+			FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(player, id, i)
+			JOIN wager_requests w ON w.player = k.player AND w.request_id = k.id`, players, ids)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var i, at int64
+			var r journal.Request
+			if err := rows.Scan(&i, &r.Table, &r.Digest, &r.Wager, &at); err != nil {
+				return err
+			}
+			k := keys[i-1]
+			r.Player, r.ID, r.At = k.Player, k.ID, time.Unix(0, at).UTC()
+			out[i-1] = r
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, wrap("requests", err)
+	}
+	return out, nil
+}
+
 // PruneRequests forgets request ids written before before; see journal.Requests.
 func (db *DB) PruneRequests(ctx context.Context, before time.Time) (int64, error) {
 	var n int64

@@ -227,6 +227,41 @@ func RunRequests(t *testing.T, open func(t *testing.T) RequestStore) {
 		t.Parallel()
 		testRequestDuplicate(t, open(t))
 	})
+	t.Run("many request ids read at once are what one by one finds", func(t *testing.T) {
+		t.Parallel()
+		s := open(t)
+		many, ok := s.(journal.ManyRequests)
+		if !ok {
+			t.Skip("the store reads request ids one by one")
+		}
+		testManyRequests(t, s, many)
+	})
+}
+
+func testManyRequests(t *testing.T, s RequestStore, many journal.ManyRequests) {
+	w := setup(t, s, 100_000)
+	b, _ := Wagers(journal.Head{}, "t1", w, 100, "r1", 2)
+	b.Requests = []journal.Request{request("alice", "req-1", "t1", At), request("bob", "req-1", "t1", At.Add(time.Second))}
+	Commit(t, s, b)
+	keys := []journal.RequestKey{{Player: "bob", ID: "req-1"}, {Player: "carol", ID: "req-1"}, {Player: "alice", ID: "req-1"},
+		{Player: "alice", ID: "req-9"}, {Player: "bob", ID: "req-1"}}
+	got, err := many.RequestsOf(t.Context(), keys)
+	if err != nil || len(got) != len(keys) {
+		t.Fatalf("RequestsOf = %d requests, %v", len(got), err)
+	}
+	for i, k := range keys {
+		one, ok, err := s.Request(t.Context(), k.Player, k.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != (got[i].Table != "") || got[i].Player != one.Player || got[i].ID != one.ID || got[i].Table != one.Table ||
+			got[i].Digest != one.Digest || string(got[i].Wager) != string(one.Wager) || !got[i].At.Equal(one.At) {
+			t.Errorf("key %d %v: many %+v, one by one %+v (%v)", i, k, got[i], one, ok)
+		}
+	}
+	if got, err := many.RequestsOf(t.Context(), nil); err != nil || len(got) != 0 {
+		t.Errorf("no keys: %v, %v", got, err)
+	}
 }
 
 func request(player, id, table string, at time.Time) journal.Request {
