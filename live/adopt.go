@@ -97,16 +97,16 @@ func (h *Host) take(ctx context.Context, id string) (bool, error) {
 
 // adopt leases a table, rebuilds it from its journal and starts it.
 func (h *Host) adopt(ctx context.Context, id string) error {
-	ok, err := h.take(ctx, id)
+	var r *runner
+	ok, err := h.takeUp(ctx, id, func() (*tenure, error) {
+		var err error
+		r, err = h.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &r.lease, nil
+	})
 	if err != nil || !ok {
-		return err
-	}
-	r, err := h.load(ctx, id)
-	if err == nil {
-		err = r.lease.start(h, id, h.opt.Clock.Now())
-	}
-	if err != nil {
-		_ = h.opt.Store.Release(ctx, id, h.opt.Owner)
 		return err
 	}
 	h.opt.Logger.Info("table recovered", "table", id, "seq", r.head.Seq, "phase", r.t.Phase())

@@ -4,10 +4,8 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/tablehouse/baccarat"
-	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -50,33 +48,18 @@ func (h *Host) Create(ctx context.Context, spec Spec) error {
 		return err
 	}
 	spec.Config = t.Config()
-	head, err := h.opt.Store.Head(ctx, spec.ID)
+	ten, head, err := h.found(ctx, spec.ID, "table "+spec.ID, specRecord, spec, func() error {
+		for _, acct := range []string{ledger.InPlay(spec.ID, spec.Currency), ledger.House(spec.Currency)} {
+			if err := h.opt.Store.OpenAccount(ctx, acct); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	if head.Seq != 0 {
-		return baccarat.Errorf(baccarat.CodeConflict, "table %s already exists", spec.ID)
-	}
-	if ok, err := h.opt.Store.Acquire(ctx, spec.ID, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil {
-		return err
-	} else if !ok {
-		return baccarat.Errorf(baccarat.CodeConflict, "table %s is owned by another server", spec.ID)
-	}
-	for _, acct := range []string{ledger.InPlay(spec.ID, spec.Currency), ledger.House(spec.Currency)} {
-		if err := h.opt.Store.OpenAccount(ctx, acct); err != nil {
-			return err
-		}
-	}
-	var ten tenure
-	if err := ten.start(h, spec.ID, h.opt.Clock.Now()); err != nil {
-		return err
-	}
-	data, _ := json.Marshal(spec)
-	rec := journal.Seal(journal.Head{}, journal.Record{Table: spec.ID, Seq: 1, Type: specRecord, Data: data, At: h.opt.Clock.Now()})
-	if err := h.opt.Store.Commit(ctx, journal.Batch{Fence: ten.fence(h, spec.ID), Records: []journal.Record{rec}}); err != nil {
-		return err
-	}
-	r := newRunner(h, spec, t, rec.Head())
+	r := newRunner(h, spec, t, head)
 	r.lease = ten
 	h.start(r)
 	return nil

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -61,6 +62,59 @@ func (l *tenure) renew(h *Host, id string) time.Duration {
 	}
 	l.lost = true
 	return h.opt.LeaseTTL / 3
+}
+
+// takeUp takes an existing stream's lease (Host.take) and rebuilds what writes it (load, a
+// table's runner or a tournament's goroutine state), whose tenure then starts; false, nil
+// when another server holds the lease. The lease is given back if the rebuilding fails.
+func (h *Host) takeUp(ctx context.Context, id string, load func() (*tenure, error)) (bool, error) {
+	ok, err := h.take(ctx, id)
+	if err != nil || !ok {
+		return false, err
+	}
+	l, err := load()
+	if err == nil {
+		err = l.start(h, id, h.opt.Clock.Now())
+	}
+	if err != nil {
+		_ = h.opt.Store.Release(ctx, id, h.opt.Owner)
+		return false, err
+	}
+	return true, nil
+}
+
+// found begins a new stream (a table, a tournament: name is how errors call it): refused
+// conflict if it exists or another server holds its lease; otherwise its lease is taken,
+// prepare (if any) runs, and its first record (typ, the spec as JSON) is written under the
+// new tenure, which it returns with the stream's head.
+func (h *Host) found(ctx context.Context, id, name, typ string, spec any, prepare func() error) (tenure, journal.Head, error) {
+	var ten tenure
+	head, err := h.opt.Store.Head(ctx, id)
+	if err != nil {
+		return ten, head, err
+	}
+	if head.Seq != 0 {
+		return ten, head, baccarat.Errorf(baccarat.CodeConflict, "%s already exists", name)
+	}
+	if ok, err := h.opt.Store.Acquire(ctx, id, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil {
+		return ten, head, err
+	} else if !ok {
+		return ten, head, baccarat.Errorf(baccarat.CodeConflict, "%s is run by another server", name)
+	}
+	if prepare != nil {
+		if err := prepare(); err != nil {
+			return ten, head, err
+		}
+	}
+	if err := ten.start(h, id, h.opt.Clock.Now()); err != nil {
+		return ten, head, err
+	}
+	data, _ := json.Marshal(spec)
+	rec := journal.Seal(journal.Head{}, journal.Record{Table: id, Seq: 1, Type: typ, Data: data, At: h.opt.Clock.Now()})
+	if err := h.opt.Store.Commit(ctx, journal.Batch{Fence: ten.fence(h, id), Records: []journal.Record{rec}}); err != nil {
+		return ten, head, err
+	}
+	return ten, rec.Head(), nil
 }
 
 // release gives the lease up as the goroutine stops, so that another server may take the

@@ -104,29 +104,12 @@ func (h *Host) CreateTournament(ctx context.Context, spec TournamentSpec) error 
 		return err
 	}
 	stream := tabletop.Stream(cfg.ID)
-	head, err := h.opt.Store.Head(ctx, stream)
+	ten, head, err := h.found(ctx, stream, "tournament "+cfg.ID, tournamentRecord, spec, nil)
 	if err != nil {
 		return err
 	}
-	if head.Seq != 0 {
-		return baccarat.Errorf(baccarat.CodeConflict, "tournament %s already exists", cfg.ID)
-	}
-	if ok, err := h.opt.Store.Acquire(ctx, stream, h.opt.Owner, h.opt.LeaseTTL, h.opt.Clock.Now()); err != nil {
-		return err
-	} else if !ok {
-		return baccarat.Errorf(baccarat.CodeConflict, "tournament %s is run by another server", cfg.ID)
-	}
-	var ten tenure
-	if err := ten.start(h, stream, h.opt.Clock.Now()); err != nil {
-		return err
-	}
-	data, _ := json.Marshal(spec)
-	rec := journal.Seal(journal.Head{}, journal.Record{Table: stream, Seq: 1, Type: tournamentRecord, Data: data, At: h.opt.Clock.Now()})
-	if err := h.opt.Store.Commit(ctx, journal.Batch{Fence: ten.fence(h, stream), Records: []journal.Record{rec}}); err != nil {
-		return err
-	}
 	t, _ := tournament.New(cfg)
-	tr := newTourney(h, spec, t, rec.Head(), nil)
+	tr := newTourney(h, spec, t, head, nil)
 	tr.lease = ten
 	h.startTourney(tr)
 	return nil
@@ -168,16 +151,16 @@ func (h *Host) adoptTournaments(ctx context.Context, ids []string) []string {
 }
 
 func (h *Host) adoptTournament(ctx context.Context, stream string) error {
-	ok, err := h.take(ctx, stream)
+	var tr *tourney
+	ok, err := h.takeUp(ctx, stream, func() (*tenure, error) {
+		var err error
+		tr, err = h.loadTourney(ctx, stream)
+		if err != nil {
+			return nil, err
+		}
+		return &tr.lease, nil
+	})
 	if err != nil || !ok {
-		return err
-	}
-	tr, err := h.loadTourney(ctx, stream)
-	if err == nil {
-		err = tr.lease.start(h, stream, h.opt.Clock.Now())
-	}
-	if err != nil {
-		_ = h.opt.Store.Release(ctx, stream, h.opt.Owner)
 		return err
 	}
 	h.opt.Logger.Info("tournament recovered", "tournament", tr.id, "seq", tr.t.Seq(), "phase", tr.t.Phase())
@@ -356,7 +339,7 @@ func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) 
 	if tr.charges(c) {
 		return tr.payThenAsk(ctx, c)
 	}
-	rep, err := tr.ask(ctx, &tourneyReq{cmd: c})
+	rep, err := tr.ask(ctx, tourneyCommand{cmd: c})
 	if err == nil {
 		tr.deliverNow(ctx, rep.calls)
 	}
@@ -364,15 +347,15 @@ func (h *Host) askTourney(ctx context.Context, id string, c tournament.Command) 
 }
 
 // ask sends a request to the tournament's goroutine and waits for its answer.
-func (tr *tourney) ask(ctx context.Context, req *tourneyReq) (tourneyReply, error) {
-	req.reply = make(chan tourneyReply, 1)
+func (tr *tourney) ask(ctx context.Context, req tourneyReq) (tourneyReply, error) {
+	a := tourneyAsk{req: req, reply: make(chan tourneyReply, 1)}
 	select {
-	case tr.inbox <- req:
+	case tr.inbox <- a:
 	default:
 		return tourneyReply{}, baccarat.Errorf(baccarat.CodeBusy, "the tournament is busy: try again in a moment")
 	}
 	select {
-	case rep := <-req.reply:
+	case rep := <-a.reply:
 		return rep, rep.err
 	case <-ctx.Done():
 		return tourneyReply{}, ctx.Err()

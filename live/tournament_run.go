@@ -21,7 +21,7 @@ type tourney struct {
 	spec   TournamentSpec
 	t      *tournament.Tournament
 	head   journal.Head
-	inbox  chan *tourneyReq
+	inbox  chan tourneyAsk
 	poke   chan struct{} // one of its tables moved
 	done   chan struct{}
 
@@ -49,12 +49,27 @@ type tourney struct {
 	changed chan struct{}  // closed at every commit
 }
 
-// tourneyReq is a player's command for the tournament's goroutine: to apply, or (quote)
-// only to price, with the debit that pays for it, if any (tournament_wallet.go).
-type tourneyReq struct {
-	cmd   tournament.Command
-	quote bool
-	paid  *Debited
+// tourneyReq is a request for the tournament's goroutine; each kind answers itself there.
+type tourneyReq interface {
+	answer(tr *tourney) tourneyReply
+}
+
+// tourneyCommand is a player's command to apply (register, unregister, rebuy), with the
+// operator's debit that paid for it, if any (tournament_wallet.go).
+type tourneyCommand struct {
+	cmd  tournament.Command
+	paid *Debited
+}
+
+// tourneyQuote prices a player's command without applying it.
+type tourneyQuote struct{ cmd tournament.Command }
+
+// tourneyCancel is an admin's cancellation (CancelTournament), with its reason.
+type tourneyCancel struct{ reason string }
+
+// tourneyAsk is a request in the inbox, with where its answer goes.
+type tourneyAsk struct {
+	req   tourneyReq
 	reply chan tourneyReply
 }
 
@@ -71,7 +86,7 @@ type tourneyReply struct {
 // one), from which it learns the operator's debits still open.
 func newTourney(h *Host, spec TournamentSpec, t *tournament.Tournament, head journal.Head, events []tournament.Event) *tourney {
 	tr := &tourney{h: h, id: spec.Config.ID, stream: tabletop.Stream(spec.Config.ID), spec: spec, t: t, head: head,
-		inbox: make(chan *tourneyReq, 256), poke: make(chan struct{}, 1), done: make(chan struct{}),
+		inbox: make(chan tourneyAsk, 256), poke: make(chan struct{}, 1), done: make(chan struct{}),
 		tables: map[string]*sessionTable{}, botIDs: map[string]bool{}, net: map[string]baccarat.Money{},
 		paid: openDebitsOf(events), changed: make(chan struct{})}
 	for _, b := range spec.Bots {
@@ -133,9 +148,9 @@ func (tr *tourney) due() bool {
 	return true
 }
 
-func (tr *tourney) take(batch []*tourneyReq) {
-	for _, req := range batch {
-		req.reply <- tr.handle(req)
+func (tr *tourney) take(batch []tourneyAsk) {
+	for _, a := range batch {
+		a.reply <- a.req.answer(tr)
 	}
 }
 
@@ -171,22 +186,37 @@ func (tr *tourney) stopped(bool) {
 	tr.lease.release(tr.h, tr.stream)
 }
 
-// handle applies a player's command (register, unregister, rebuy), or prices it.
-func (tr *tourney) handle(req *tourneyReq) tourneyReply {
-	c := req.cmd
-	if c.Type == tournament.CmdCancel { // an admin's (CancelTournament); players send no such command
-		return tr.cancel(c)
+// playerCommand refuses what a player may not send: a command other than a registration, a
+// withdrawal of one or a rebuy, or one without a valid player id.
+func playerCommand(c tournament.Command) error {
+	switch c.Type {
+	case tournament.CmdRegister, tournament.CmdUnregister, tournament.CmdRebuy:
+	default:
+		return baccarat.Errorf(baccarat.CodeBadRequest, "a player cannot send a tournament %q command", c.Type)
 	}
-	if err := baccarat.CheckID("player", c.Player); err != nil {
+	return baccarat.CheckID("player", c.Player)
+}
+
+func (q tourneyCommand) answer(tr *tourney) tourneyReply {
+	if err := playerCommand(q.cmd); err != nil {
 		return tourneyReply{err: err}
 	}
-	if req.quote {
-		c.At = tr.h.opt.Clock.Now()
-		ch, err := tr.t.Charge(&c)
-		return tourneyReply{charge: ch, round: tr.t.Round(), err: err}
-	}
-	calls, err := tr.apply(c, req.paid)
+	calls, err := tr.apply(q.cmd, q.paid)
 	return tourneyReply{calls: calls, err: err}
+}
+
+func (q tourneyQuote) answer(tr *tourney) tourneyReply {
+	if err := playerCommand(q.cmd); err != nil {
+		return tourneyReply{err: err}
+	}
+	c := q.cmd
+	c.At = tr.h.opt.Clock.Now()
+	ch, err := tr.t.Charge(&c)
+	return tourneyReply{charge: ch, round: tr.t.Round(), err: err}
+}
+
+func (q tourneyCancel) answer(tr *tourney) tourneyReply {
+	return tr.cancel(tournament.Command{Type: tournament.CmdCancel, Reason: q.reason})
 }
 
 // retryEvery is how soon the tournament looks again at what it waits for: a table to

@@ -88,7 +88,7 @@ func (h *Host) CancelTournament(ctx context.Context, id, reason string) error {
 	if reason == "" {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "cancelling a tournament needs a reason, for the record")
 	}
-	rep, err := tr.ask(ctx, &tourneyReq{cmd: tournament.Command{Type: tournament.CmdCancel, Reason: reason}})
+	rep, err := tr.ask(ctx, tourneyCancel{reason: reason})
 	if err == nil {
 		tr.deliverNow(ctx, rep.calls)
 	}

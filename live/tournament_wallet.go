@@ -97,12 +97,12 @@ func (tr *tourney) charges(c tournament.Command) bool {
 // would refuse costs no call), debited outside its goroutine (a slow operator never holds
 // the tournament up), acknowledged only once committed with the debit placed.
 func (tr *tourney) payThenAsk(ctx context.Context, c tournament.Command) error {
-	q, err := tr.ask(ctx, &tourneyReq{cmd: c, quote: true})
+	q, err := tr.ask(ctx, tourneyQuote{cmd: c})
 	if err != nil {
 		return err
 	}
 	if q.charge.Amount <= 0 {
-		_, err := tr.ask(ctx, &tourneyReq{cmd: c})
+		_, err := tr.ask(ctx, tourneyCommand{cmd: c})
 		return err
 	}
 	w := tr.h.Wallet(ledger.Currency(tr.spec.Config.Currency)) // (tr.t is the goroutine's)
@@ -114,7 +114,7 @@ func (tr *tourney) payThenAsk(ctx context.Context, c tournament.Command) error {
 	if err != nil {
 		return err
 	}
-	_, err = tr.ask(ctx, &tourneyReq{cmd: c, paid: &d})
+	_, err = tr.ask(ctx, tourneyCommand{cmd: c, paid: &d})
 	switch {
 	case err == nil:
 		return nil

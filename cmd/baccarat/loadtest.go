@@ -88,6 +88,8 @@ type loadReport struct {
 	// ServerAckP99ms is the server's own measure (its histogram's bucket bound): from the
 	// request reaching the handler to the durable acknowledgement, without client-side queueing.
 	ServerAckP99ms float64 `json:"server_ack_p99_ms"`
+	// ServerAckP99Over: the p99 is beyond the histogram's last bucket, ServerAckP99ms.
+	ServerAckP99Over bool `json:"server_ack_p99_over,omitempty"`
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) int {
@@ -144,7 +146,14 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		ackTarget, resultTarget = 150, 750 // a cluster
 	}
 	fmt.Fprintf(e.stdout, "wager acknowledgement: p50 %.1f ms  p99 %.1f ms  max %.1f ms   (target p99 <= %d ms)\n", rep.AckP50ms, rep.AckP99ms, rep.AckMaxms, ackTarget)
-	fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 <= %.0f ms (histogram bucket)\n", rep.ServerAckP99ms)
+	switch {
+	case rep.ServerAckP99Over:
+		fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 > %.0f ms (past the histogram's last bucket)\n", rep.ServerAckP99ms)
+	case rep.ServerAckP99ms > 0:
+		fmt.Fprintf(e.stdout, "server-side wager acknowledgement p99 <= %.0f ms (histogram bucket)\n", rep.ServerAckP99ms)
+	default:
+		fmt.Fprintln(e.stdout, "server-side wager acknowledgement: the servers' /metrics could not be read")
+	}
 	fmt.Fprintf(e.stdout, "result delivery after settlement: p99 %.1f ms  max %.1f ms  missed %d   (target max <= %d ms)\n", rep.ResultP99ms, rep.ResultMaxms, rep.ResultsMissed, resultTarget)
 	for code, n := range rep.Refusals {
 		fmt.Fprintf(e.stdout, "refused: %d %s\n", n, code)
@@ -342,7 +351,7 @@ func (lt *loadRun) measure(ctx context.Context, e *env, toks []string, rounds in
 		return loadReport{}, err
 	}
 	rep := lt.report(players, rounds)
-	rep.ServerAckP99ms = serverP99(lt.bases...)
+	rep.ServerAckP99ms, rep.ServerAckP99Over = serverP99(lt.bases...)
 	return rep, nil
 }
 
@@ -447,8 +456,9 @@ func (lt *loadRun) report(players, rounds int) loadReport {
 }
 
 // serverP99 reads the servers' wager acknowledgement histograms from /metrics, adds them up
-// and returns the upper bound of the bucket holding their 99th percentile, in milliseconds.
-func serverP99(bases ...string) float64 {
+// and returns the upper bound of the bucket holding their 99th percentile, in milliseconds;
+// over when only the +Inf bucket holds it (then ms is the last finite bound).
+func serverP99(bases ...string) (ms float64, over bool) {
 	counts := map[float64]float64{}
 	var total float64
 	for _, base := range bases {
@@ -480,8 +490,11 @@ func serverP99(bases ...string) float64 {
 	slices.Sort(les)
 	for _, le := range les {
 		if total > 0 && counts[le] >= 0.99*total {
-			return le * 1000
+			return le * 1000, false
 		}
 	}
-	return 0
+	if total > 0 && len(les) > 0 {
+		return les[len(les)-1] * 1000, true // only +Inf holds the p99
+	}
+	return 0, false
 }
