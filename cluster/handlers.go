@@ -66,7 +66,7 @@ func (n *Node) onCommand(m *nats.Msg, _ string, body []byte) {
 	go func() { // a command waits for its commit: never on NATS's delivery goroutine
 		ctx, cancel := context.WithTimeout(context.Background(), n.opt.Timeout)
 		defer cancel()
-		res, err := n.host.SubmitLocal(ctx, w.Table, cmd)
+		res, err := n.host.Peer().Submit(ctx, w.Table, cmd)
 		n.reply(m, res, err)
 	}()
 }
@@ -105,11 +105,11 @@ func (n *Node) onView(m *nats.Msg, _ string, body []byte) {
 	}
 	go func() {
 		if v.Kind == "rounds" {
-			rs, err := n.host.RoundsLocal(v.Table, v.Viewer, v.N)
+			rs, err := n.host.Peer().Rounds(v.Table, v.Viewer, v.N)
 			n.reply(m, rs, err)
 			return
 		}
-		s, err := n.host.SnapshotLocal(v.Table, v.Viewer)
+		s, err := n.host.Peer().Snapshot(v.Table, v.Viewer)
 		n.reply(m, s, err)
 	}()
 }
@@ -150,7 +150,7 @@ func (n *Node) onMessages(m *nats.Msg, sender string, body []byte) {
 		return
 	}
 	if ready := n.frames.add(tableID, h, ds); len(ready) > 0 {
-		n.host.Deliver(tableID, ready)
+		n.host.Peer().Deliver(tableID, ready)
 	}
 }
 
@@ -175,7 +175,7 @@ func (n *Node) onWallets(_ *nats.Msg, sender string, body []byte) {
 	if json.Unmarshal(body, &w) != nil || w.From == n.me || w.From != sender {
 		return
 	}
-	n.host.ForgetWallets(w.Wallets)
+	n.host.Peer().ForgetWallets(w.Wallets)
 }
 
 // AccountChanged tells every other server that an account changed (disabled, revoked,
@@ -219,7 +219,7 @@ func (n *Node) announce() {
 func (n *Node) publishLobby() {
 	ctx, cancel := context.WithTimeout(context.Background(), n.opt.LobbyEvery)
 	defer cancel()
-	tables := n.host.LocalTables(ctx)
+	tables := n.host.Peer().Tables(ctx)
 	for i := range tables {
 		lobbyView(&tables[i].State)
 	}
@@ -258,7 +258,7 @@ func (n *Node) onLobby(m *nats.Msg, sender string, body []byte) {
 // Tables lists every server's tables, this one's as they are now, the others' as they
 // last told; see live.Cluster. A server not heard from for three announcements is gone.
 func (n *Node) Tables(ctx context.Context) ([]live.TableInfo, error) {
-	out := n.host.LocalTables(ctx)
+	out := n.host.Peer().Tables(ctx)
 	seen := map[string]bool{}
 	for _, t := range out {
 		seen[t.Spec.ID] = true

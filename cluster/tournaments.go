@@ -89,12 +89,12 @@ func (n *Node) onTournament(m *nats.Msg, _ string, body []byte) {
 		defer cancel()
 		switch {
 		case w.Kind == "view":
-			v, err := n.host.TournamentLocal(ctx, w.ID, w.Player)
+			v, err := n.host.Peer().Tournament(ctx, w.ID, w.Player)
 			n.reply(m, v, err)
 		case w.Kind == "cmd" && w.Command != nil:
-			n.reply(m, nil, n.host.TournamentCommandLocal(ctx, w.ID, *w.Command))
+			n.reply(m, nil, n.host.Peer().TournamentCommand(ctx, w.ID, *w.Command))
 		case w.Kind == "list":
-			n.reply(m, n.host.TournamentsLocal(), nil)
+			n.reply(m, n.host.Peer().Tournaments(), nil)
 		default:
 			n.reply(m, nil, baccarat.Errorf(baccarat.CodeBadRequest, "a tournament request of kind %q", w.Kind))
 		}

@@ -56,10 +56,10 @@ func (h *Host) mirrorOf(tableID string) *mirror {
 	return m
 }
 
-// Deliver takes a table's messages from the cluster and streams them to this host's
+// mirrorIn takes a table's messages from the cluster and streams them to this host's
 // subscribers, filling a gap in the table's events from the journal first. The messages
 // go to the hub together, so that each subscriber's share of them goes out in one frame.
-func (h *Host) Deliver(tableID string, ds []Delivery) {
+func (h *Host) mirrorIn(tableID string, ds []Delivery) {
 	m := h.mirrorOf(tableID)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -102,38 +102,8 @@ func (h *Host) fillGap(tableID string, m *mirror, seq uint64) {
 	m.last = seq - 1
 }
 
-// ForgetWallets drops this host's cached balances of wallets another host moved.
-func (h *Host) ForgetWallets(wallets []string) { h.bank.forget(wallets...) }
-
 // LocalTables lists the tables this host runs (Tables lists the cluster's).
 func (h *Host) LocalTables(ctx context.Context) []TableInfo { return h.localTables(ctx) }
-
-// SubmitLocal is Submit for a table this host runs; the cluster calls it on the owner.
-func (h *Host) SubmitLocal(ctx context.Context, tableID string, cmd table.Command) (*Result, error) {
-	r := h.local(tableID)
-	if r == nil {
-		return nil, errNotHere(tableID)
-	}
-	return h.submit(ctx, r, tableID, cmd)
-}
-
-// SnapshotLocal and RoundsLocal answer for a table this host runs.
-func (h *Host) SnapshotLocal(tableID, viewer string) (*Snapshot, error) {
-	r := h.local(tableID)
-	if r == nil {
-		return nil, errNotHere(tableID)
-	}
-	return r.snapshotOf(h.ctx, viewer)
-}
-
-// RoundsLocal: see SnapshotLocal.
-func (h *Host) RoundsLocal(tableID, viewer string, n int) ([]Round, error) {
-	r := h.local(tableID)
-	if r == nil {
-		return nil, errNotHere(tableID)
-	}
-	return r.rounds(h.ctx, viewer, n)
-}
 
 // errNotHere answers a cluster request for a table this host does not run (any more): the
 // caller tries again, and reaches the new owner.

@@ -25,7 +25,7 @@ func (c *lossyCluster) Forward(context.Context, string, table.Command) (*live.Re
 	return nil, nil
 }
 func (c *lossyCluster) Snapshot(ctx context.Context, id, viewer string) (*live.Snapshot, error) {
-	return c.h.SnapshotLocal(id, viewer)
+	return c.h.Peer().Snapshot(id, viewer)
 }
 func (c *lossyCluster) Rounds(context.Context, string, string, int) ([]live.Round, error) {
 	return nil, nil
@@ -44,7 +44,7 @@ func (c *lossyCluster) Publish(id string, ds []live.Delivery) {
 	lose := c.lose
 	c.mu.Unlock()
 	if !lose {
-		c.h.Deliver(id, ds)
+		c.h.Peer().Deliver(id, ds)
 	}
 }
 
@@ -109,8 +109,8 @@ type teeCluster struct {
 }
 
 func (c *teeCluster) Publish(id string, ds []live.Delivery) {
-	c.h.Deliver(id, ds)
-	c.other.Deliver(id, ds)
+	c.h.Peer().Deliver(id, ds)
+	c.other.Peer().Deliver(id, ds)
 }
 
 // goneOwner is the cluster as a server sees it once the table's owner is gone: every

@@ -240,7 +240,7 @@ func (h *Host) tourney(id string) (*tourney, error) {
 // Tournaments lists the tournaments: this host's and, in a cluster, every other's; the
 // most recent start first.
 func (h *Host) Tournaments() []TournamentView {
-	out := h.TournamentsLocal()
+	out := h.tournamentsLocal()
 	if h.opt.Cluster != nil {
 		ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 		out = append(out, h.opt.Cluster.Tournaments(ctx)...)
@@ -263,7 +263,7 @@ func (h *Host) Tournament(ctx context.Context, id, player string) (*TournamentVi
 		}
 		return h.opt.Cluster.Tournament(ctx, id, player)
 	}
-	return h.TournamentLocal(ctx, id, player)
+	return h.tournamentLocal(ctx, id, player)
 }
 
 // WaitTournament waits until the tournament has an event after seq, ctx ends, or the

@@ -47,8 +47,8 @@ func (h *Host) remote(id string) (bool, error) {
 	return true, nil
 }
 
-// TournamentLocal is Tournament for a tournament this host runs (a cluster's request).
-func (h *Host) TournamentLocal(ctx context.Context, id, player string) (*TournamentView, error) {
+// tournamentLocal is Tournament for a tournament this host runs (a cluster's request).
+func (h *Host) tournamentLocal(ctx context.Context, id, player string) (*TournamentView, error) {
 	tr, err := h.tourney(id)
 	if err != nil {
 		return nil, err
@@ -60,9 +60,9 @@ func (h *Host) TournamentLocal(ctx context.Context, id, player string) (*Tournam
 	return &v, nil
 }
 
-// TournamentCommandLocal applies a command another host forwarded to a tournament this host
+// tournamentCommandLocal applies a command another host forwarded to a tournament this host
 // runs: a player's register, unregister or rebuy, or an admin's cancel.
-func (h *Host) TournamentCommandLocal(ctx context.Context, id string, c tournament.Command) error {
+func (h *Host) tournamentCommandLocal(ctx context.Context, id string, c tournament.Command) error {
 	switch c.Type {
 	case tournament.CmdRegister, tournament.CmdUnregister, tournament.CmdRebuy:
 		return h.askTourney(ctx, id, tournament.Command{Type: c.Type, Player: c.Player})
@@ -72,8 +72,8 @@ func (h *Host) TournamentCommandLocal(ctx context.Context, id string, c tourname
 	return baccarat.Errorf(baccarat.CodeBadRequest, "a tournament takes no %s from another server", c.Type)
 }
 
-// TournamentsLocal lists the tournaments this host runs (a cluster's lobby).
-func (h *Host) TournamentsLocal() []TournamentView {
+// tournamentsLocal lists the tournaments this host runs (a cluster's lobby).
+func (h *Host) tournamentsLocal() []TournamentView {
 	var out []TournamentView
 	for _, tr := range h.tourneys.all() {
 		out = append(out, tr.currentView())
