@@ -102,7 +102,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	result := fs.Duration("result", time.Second, "time from a result to the next round (a table's own is 4s)")
 	game := fs.String("game", "mbs-tournament", "game of the table")
 	asJSON := fs.Bool("json", false, "print JSON")
-	profile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the load tool's own process (the players) to this file")
+	serverProfile := fs.String("server-cpuprofile", "", "write a CPU profile of the server it starts to this file (not with --servers)")
 	servers := fs.String("servers", "", "comma-separated base URLs of running servers to spread the players over")
 	adminToken := fs.String("admin-token", os.Getenv("BACCARAT_ADMIN_TOKEN"), "an admin token of the servers (with --servers)")
 	tableID := fs.String("table", "load", "the table to play at (with --servers; made if missing)")
@@ -128,7 +129,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 		rep, err = loadtestRemote(ctx, e, remoteLoad{bases: strings.Split(*servers, ","), admin: *adminToken, table: *tableID,
 			players: *players, rounds: *rounds, pace: live.Schedule{Betting: *betting, Card: *card, Result: *result}, game: *game})
 	} else {
-		rep, err = loadtest(ctx, e, *players, *rounds, live.Schedule{Betting: *betting, Card: *card, Result: *result}, *game)
+		rep, err = loadtest(ctx, e, *players, *rounds, live.Schedule{Betting: *betting, Card: *card, Result: *result}, *game, *serverProfile)
 	}
 	if err != nil {
 		return failed(ctx, e, c.name, err, func() string { return "before the rounds were measured: nothing reported" })
@@ -219,7 +220,7 @@ func raiseFileLimit(n int) {
 	}
 }
 
-func loadtest(ctx context.Context, e *env, players, rounds int, pace live.Schedule, game string) (loadReport, error) {
+func loadtest(ctx context.Context, e *env, players, rounds int, pace live.Schedule, game, serverProfile string) (loadReport, error) {
 	dir, err := os.MkdirTemp("", "baccarat-load")
 	if err != nil {
 		return loadReport{}, err
@@ -233,8 +234,12 @@ func loadtest(ctx context.Context, e *env, players, rounds int, pace live.Schedu
 	if err := os.WriteFile(cfgPath, b, 0o600); err != nil {
 		return loadReport{}, err
 	}
-	base, admin, stop, err := startChildServer(ctx, "serve", "--db", filepath.Join(dir, "load.db"), "--addr", "127.0.0.1:0",
-		"--config", cfgPath, "--no-tournaments", "--rate-address", "1e9", "--rate-token", "1e9")
+	args := []string{"serve", "--db", filepath.Join(dir, "load.db"), "--addr", "127.0.0.1:0",
+		"--config", cfgPath, "--no-tournaments", "--rate-address", "1e9", "--rate-token", "1e9"}
+	if serverProfile != "" {
+		args = append(args, "--cpuprofile", serverProfile)
+	}
+	base, admin, stop, err := startChildServer(ctx, args...)
 	if err != nil {
 		return loadReport{}, err
 	}

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/ledger/ledgertest"
+	"github.com/tablehouse/baccarat/responsible"
 )
 
 // BatchSizes are the group-commit sizes BenchCommitWagers measures: one wager per commit
@@ -79,4 +81,85 @@ func benchBatches(n, size int, wallets []string) []journal.Batch {
 		out = append(out, batch)
 	}
 	return out
+}
+
+// SettlementWagers is how many wagers BenchCommitSettlement settles in one commit: a
+// round of the load test's 5,000 players, one wager each.
+const SettlementWagers = 5000
+
+// BenchCommitSettlement measures the commit that settles a full round: SettlementWagers
+// wagers, placed beforehand in batches of 512 (not timed), leave play in one batch that
+// carries one record, the payouts (a transaction per 63 wagers and the in-play account, at most 64 postings)
+// and, with plays, each wager's responsible-gaming play, which the store books in the same
+// transaction. b.N counts settlement commits; plays=false is the same commit without the
+// bookkeeping, so the difference is what responsible gaming costs a round.
+func BenchCommitSettlement(b *testing.B, open func(b *testing.B) CommitStore) {
+	for _, plays := range []bool{false, true} {
+		b.Run(fmt.Sprintf("plays=%t", plays), func(b *testing.B) {
+			s := open(b)
+			inplay := ledger.InPlay("t1", "EUR")
+			ledgertest.Open(b, s, inplay, ledger.House("EUR"))
+			players := make([]string, SettlementWagers)
+			var deposits journal.Batch
+			for i := range players {
+				players[i] = fmt.Sprintf("p%d", i)
+				w := ledger.Wallet(players[i], "EUR")
+				ledgertest.Open(b, s, w)
+				deposits.Transactions = append(deposits.Transactions, ledgertest.Move("deposit/"+w, ledger.House("EUR"), w, 1<<40))
+			}
+			if err := s.Commit(b.Context(), deposits); err != nil {
+				b.Fatal(err)
+			}
+			var head journal.Head
+			record := func(typ string, data any) journal.Record {
+				raw, _ := json.Marshal(data)
+				r := journal.Seal(head, journal.Record{Table: "t1", Type: typ, At: At, Data: raw})
+				head = r.Head()
+				return r
+			}
+			wager := uint64(0)
+			var took time.Duration
+			for round := uint64(1); round <= uint64(b.N); round++ {
+				first := wager + 1
+				for i := 0; i < len(players); i += 512 {
+					var batch journal.Batch
+					for _, p := range players[i:min(i+512, len(players))] {
+						wager++
+						key := fmt.Sprintf("bet/%d", wager)
+						batch.Records = append(batch.Records, record("wager_placed", map[string]any{"key": key, "wager": wager}))
+						batch.Transactions = append(batch.Transactions, ledgertest.Move(key, ledger.Wallet(p, "EUR"), inplay, 100))
+						if plays {
+							batch.Plays = append(batch.Plays, responsible.Play{Player: p, Currency: "EUR", Table: "t1", Round: round, Wager: wager, Stake: 100, At: At})
+						}
+					}
+					if err := s.Commit(b.Context(), batch); err != nil {
+						b.Fatal(err)
+					}
+				}
+				settle := journal.Batch{Records: []journal.Record{record("round_settled", map[string]any{"round": round})}}
+				for i := 0; i < len(players); i += 63 {
+					tx := ledger.Transaction{Key: fmt.Sprintf("settle/%d/%d", round, i), At: At}
+					group := players[i:min(i+63, len(players))]
+					tx.Postings = append(tx.Postings, ledger.Posting{Account: inplay, Amount: -100 * int64(len(group))})
+					for _, p := range group {
+						tx.Postings = append(tx.Postings, ledger.Posting{Account: ledger.Wallet(p, "EUR"), Amount: 100})
+					}
+					settle.Transactions = append(settle.Transactions, tx)
+				}
+				if plays {
+					for i, p := range players {
+						settle.Plays = append(settle.Plays, responsible.Play{Player: p, Currency: "EUR", Table: "t1", Round: round,
+							Wager: first + uint64(i), Settles: true, Stake: 100, Returned: 100, At: At})
+					}
+				}
+				start := time.Now()
+				if err := s.Commit(b.Context(), settle); err != nil {
+					b.Fatal(err)
+				}
+				took += time.Since(start)
+			}
+			b.ReportMetric(float64(took.Microseconds())/1000/float64(b.N), "ms/settlement")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
 }
