@@ -77,11 +77,11 @@ func (b *bank) release(wallet string, stake int64) {
 // balances, when the store told them from inside the commit, are the exact balances after it:
 // they replace the cache rather than add the postings to it, which another host may have
 // made stale.
-func (b *bank) committed(txs []ledger.Transaction, holds []hold, balances map[string]int64) map[string]int64 {
+func (b *bank) committed(txs []ledger.Transaction, holds []Held, balances map[string]int64) map[string]int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, h := range holds {
-		b.held[h.wallet] -= h.stake
+		b.held[h.Wallet] -= h.Stake
 	}
 	changed := map[string]int64{}
 	if balances != nil {
@@ -128,9 +128,4 @@ func (b *bank) available(ctx context.Context, wallet string) (int64, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.bal[wallet] - b.held[wallet], nil
-}
-
-type hold struct {
-	wallet string
-	stake  int64
 }

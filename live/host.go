@@ -46,8 +46,9 @@ type Spec struct {
 	Mode     table.Mode      `json:"mode"`
 	Currency ledger.Currency `json:"currency"`
 	Schedule Schedule        `json:"schedule"`
-	// Wallet is where the table's stakes are kept: "internal" (the platform's books) or
-	// "seamless" (the operator's wallet); fixed when the table is created (wallet.go).
+	// Wallet is where the table's stakes are kept: "internal" (the platform's books),
+	// "seamless" (the operator's wallet) or the name of a wallet the host was given
+	// (Options.Wallets); fixed when the table is created (wallet.go).
 	// Journals written before it had one are internal.
 	Wallet string `json:"wallet,omitempty"`
 	// Tournament: the table plays this session of a tournament (tournament_host.go).
@@ -88,6 +89,10 @@ type Options struct {
 	// only); Outbox tunes the sending of its credits and rollbacks (wallet.go).
 	Operator Operator
 	Outbox   Outbox
+	// Wallets are more kinds of wallet a table's spec may name (Spec.Wallet), beside the
+	// platform's books ("internal") and the operator's ("seamless"): each the stakes port
+	// its tables take and give back money through (Stakes).
+	Wallets map[string]Stakes
 	// Observer hears every commit and lease change, for metrics (nil: nobody).
 	Observer Observer
 	// SnapshotEvery is how many rounds apart a table's snapshots are, where the store keeps

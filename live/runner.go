@@ -215,7 +215,7 @@ type staged struct {
 	events []table.Event
 	data   [][]byte // each event's JSON, as journalled (and published where it is public as is)
 	err    error
-	hold   *hold
+	hold   *Held
 	care   *careHold
 }
 
@@ -228,12 +228,11 @@ func (r *runner) process(batch []request) {
 	now := r.h.opt.Clock.Now()
 	staged := make([]staged, len(batch))
 	var recs []journal.Record
-	var txs []ledger.Transaction
+	var mv Moves
 	var reqs []journal.Request
-	var holds []hold
+	var holds []Held
 	var cares []careHold
 	var plays []responsible.Play
-	var wb walletBatch
 	var balances map[string]int64
 	var committed eventTypes
 	if r.stale && !r.reload() {
@@ -271,27 +270,27 @@ func (r *runner) process(batch []request) {
 			head = rec.Head()
 			recs = append(recs, rec)
 		}
-		txs = r.stakes.Settle(r, c.cmd, evs, txs, &wb, now)
+		r.stakes.Settle(r, c.cmd, evs, &mv, now)
 		if r.h.care != nil {
 			plays = Plays(r.spec.ID, r.spec.Currency, evs, plays, r.t)
 		}
 	}
 	if len(recs) > 0 {
 		var err error
-		b := journal.Batch{Records: recs, Transactions: txs, Requests: reqs, Placed: wb.placed, Calls: wb.calls, Plays: plays}
+		b := journal.Batch{Records: recs, Transactions: mv.Transactions, Requests: reqs, Placed: mv.Placed, Calls: mv.Calls, Plays: plays}
 		if r.snapshotDue(staged) {
 			b.Snapshot = r.snapshotAt(head.Seq)
 		}
 		balances, err = r.commit(ctx, b)
 		if err != nil {
 			r.h.care.failed(plays, cares)
-			r.recoverFrom(batch, staged, holds, txs, err)
+			r.recoverFrom(batch, staged, holds, mv.Transactions, err)
 			return
 		}
 		r.h.care.committed(plays, cares)
 		r.head = head
 		r.last = now
-		r.committedWallet(&wb)
+		r.money.note(r.t) // the round and betting, for wallets that call out before the table
 		if b.Snapshot != nil {
 			r.snapRound = r.t.Round()
 		}
@@ -302,7 +301,7 @@ func (r *runner) process(batch []request) {
 			}
 		}
 	}
-	changed := r.h.bank.committed(txs, holds, balances)
+	changed := r.stakes.Committed(r, &mv, holds, balances)
 	for i := range staged {
 		for j := range staged[i].events {
 			r.remember(&staged[i].events[j])
@@ -329,9 +328,9 @@ func (r *runner) process(batch []request) {
 
 // apply runs one command against the table. A wager first holds its stake in the bank,
 // so no two tables spend the same money while their batches are being committed.
-func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *hold, *careHold, error) {
+func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([]table.Event, *Held, *careHold, error) {
 	cmd.Head().At = now
-	var hd *hold
+	var hd *Held
 	var ch *careHold
 	if err := r.checkCommand(cmd); err != nil {
 		return nil, nil, nil, err
@@ -366,14 +365,14 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 		}
 		p.Available = avail // the wallet is the one record of what a player may stake
 		if ok {
-			hd = &hold{wallet: wallet, stake: p.Stake}
+			hd = &Held{Wallet: wallet, Stake: p.Stake}
 		}
 		r.t.Prepare(p) // names interned once, here at the edge
 	}
 	evs, err := r.t.Apply(cmd)
 	placed := err == nil && len(evs) > 0
 	if hd != nil && !placed {
-		r.stakes.Void(hd.wallet, hd.stake)
+		r.stakes.Void(hd.Wallet, hd.Stake)
 		hd = nil
 	}
 	if ch != nil && !placed {

@@ -14,9 +14,9 @@ import (
 // cannot be committed on its own is refused; if it would have settled the round, the round
 // is voided for a technical failure and every stake returned, so that the table goes on
 // rather than trying the same settlement for ever.
-func (r *runner) recoverFrom(batch []request, staged []staged, holds []hold, txs []ledger.Transaction, err error) {
+func (r *runner) recoverFrom(batch []request, staged []staged, holds []Held, txs []ledger.Transaction, err error) {
 	for _, h := range holds {
-		r.stakes.Void(h.wallet, h.stake)
+		r.stakes.Void(h.Wallet, h.Stake)
 	}
 	var wallets []string
 	for _, tx := range txs {

@@ -83,14 +83,14 @@ var errNotDebited = baccarat.Errorf(baccarat.CodeWalletUnavailable,
 	"this table's stakes are taken by the operator's wallet, and this wager's was not: place it again")
 
 // placeSeamless places a wager at a seamless table: debit, then the table.
-func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*Result, error) {
+func (h *Host) placeSeamless(ctx context.Context, t StakeTable, p *table.Place) (*Result, error) {
 	if p.Stake < 1 {
 		return nil, baccarat.Errorf(baccarat.CodeBelowMinimum, "a stake of %d: a wager stakes something", p.Stake)
 	}
 	if p.Stake > baccarat.MaxAmount {
 		return nil, baccarat.Errorf(baccarat.CodeAboveMaximum, "a stake of %d is over what one wager may move", p.Stake)
 	}
-	if !r.money.open.Load() {
+	if !t.Betting() {
 		// The table would refuse it (SPEC §4): no call to the operator for a wager that
 		// cannot be placed. The table has the last word when betting is open.
 		return nil, baccarat.Errorf(baccarat.CodeBettingClosed, "no more bets: betting is closed")
@@ -100,17 +100,17 @@ func (h *Host) placeSeamless(ctx context.Context, r *runner, p *table.Place) (*R
 		cp.RequestID = uuid.NewString()
 	}
 	player := placer(&cp)
-	d := journal.WalletCall{Tx: DebitTx(player, cp.RequestID), Player: player, Currency: string(r.spec.Currency),
-		Amount: cp.Stake, Table: r.spec.ID, Round: max(r.money.round.Load(), 1), RequestID: cp.RequestID,
-		Digest: requestDigest(r.spec.ID, &cp)}
+	d := journal.WalletCall{Tx: DebitTx(player, cp.RequestID), Player: player, Currency: string(t.Currency()),
+		Amount: cp.Stake, Table: t.ID(), Round: max(t.Round(), 1), RequestID: cp.RequestID,
+		Digest: requestDigest(t.ID(), &cp)}
 	ap, err := h.debit(ctx, d, stakeName)
 	if err != nil {
 		return nil, err
 	}
-	key := approvalKey(r.spec.ID, player, cp.RequestID)
+	key := approvalKey(t.ID(), player, cp.RequestID)
 	h.approved.put(key, ap)
 	defer h.approved.drop(key)
-	res, err := r.submit(ctx, &cp)
+	res, err := t.Ask(ctx, &cp)
 	switch {
 	case err == nil:
 		if !placedIn(res) {
@@ -231,14 +231,14 @@ func (h *Host) operatorBalance(ctx context.Context, player string, cur ledger.Cu
 // withdrawSeamless submits a withdrawal at a seamless table and delivers its rollbacks at
 // once (the deliverer retries any that fail), so the answer carries the balance with the
 // stakes back.
-func (h *Host) withdrawSeamless(ctx context.Context, r *runner, cmd table.Command) (*Result, error) {
-	res, err := r.submit(ctx, cmd)
+func (h *Host) withdrawSeamless(ctx context.Context, t StakeTable, cmd table.Command) (*Result, error) {
+	res, err := t.Ask(ctx, cmd)
 	if err != nil {
 		return res, err
 	}
 	for _, e := range res.Events {
 		for _, w := range e.Withdrawn() {
-			if bal, ok := h.deliverNow(ctx, CloseTx(journal.CallRollback, r.spec.ID, w.ID)); ok {
+			if bal, ok := h.deliverNow(ctx, CloseTx(journal.CallRollback, t.ID(), w.ID)); ok {
 				res.Balance, res.HasBalance = bal, true
 			}
 		}

@@ -15,7 +15,7 @@ import (
 // command is applied, so that a wager at another table cannot spend it meanwhile; a bot's
 // is paid by the house, so nothing is held; nor is anything in a seamless tournament, whose
 // payments the operator took already.
-func (tr *tourney) holdFor(c tournament.Command) ([]hold, error) {
+func (tr *tourney) holdFor(c tournament.Command) ([]Held, error) {
 	if tr.seamless() {
 		return nil, nil
 	}
@@ -41,12 +41,12 @@ func (tr *tourney) holdFor(c tournament.Command) ([]hold, error) {
 		return nil, baccarat.Errorf(baccarat.CodeInsufficientFunds, "%s costs %s and your balance is %s",
 			c.Type, baccarat.FormatMoney(price, cfg.Currency), baccarat.FormatMoney(avail, cfg.Currency))
 	}
-	return []hold{{wallet: wallet, stake: price}}, nil
+	return []Held{{Wallet: wallet, Stake: price}}, nil
 }
 
-func (tr *tourney) release(holds []hold) {
+func (tr *tourney) release(holds []Held) {
 	for _, h := range holds {
-		tr.h.bank.release(h.wallet, h.stake)
+		tr.h.bank.release(h.Wallet, h.Stake)
 	}
 }
 
@@ -59,7 +59,7 @@ func (tr *tourney) isBot(player string) bool { return tr.botIDs[player] }
 // seamless tournament, the debit that paid for them marked placed and the credits and
 // rollbacks they owe (which it returns). If it fails, nothing happened: the tournament goes
 // back to its journal.
-func (tr *tourney) commit(evs []tournament.Event, holds []hold, paid *Debited) ([]journal.WalletCall, error) {
+func (tr *tourney) commit(evs []tournament.Event, holds []Held, paid *Debited) ([]journal.WalletCall, error) {
 	if len(evs) == 0 {
 		tr.release(holds)
 		return nil, nil

@@ -5,6 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/tablehouse/baccarat"
@@ -173,7 +176,16 @@ func (h *Host) checkWallet(spec *Spec) error {
 			return baccarat.Errorf(baccarat.CodeBadRequest, "table %s: a seamless table needs the operator's wallet (serve --wallet seamless)", spec.ID)
 		}
 	default:
-		return baccarat.Errorf(baccarat.CodeBadRequest, "table %s: wallet %q: want internal or seamless", spec.ID, spec.Wallet)
+		if _, ok := h.opt.Wallets[spec.Wallet]; ok {
+			return nil
+		}
+		names := []string{WalletInternal, WalletSeamless}
+		for _, n := range slices.Sorted(maps.Keys(h.opt.Wallets)) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+		return baccarat.Errorf(baccarat.CodeBadRequest, "table %s: wallet %q: want %s", spec.ID, spec.Wallet, strings.Join(names, ", "))
 	}
 	return nil
 }

@@ -10,17 +10,11 @@ import (
 	"github.com/tablehouse/baccarat/table"
 )
 
-// walletBatch is what a batch of commands writes for the operator's wallet at a seamless
-// table: the debits its wagers placed, and the credits and rollbacks its settlements owe.
-type walletBatch struct {
-	placed []journal.PlacedDebit
-	calls  []journal.WalletCall
-}
-
-// walletCalls adds what a command's events owe the operator's wallet to the batch, at a
-// seamless table where the platform keeps no money (operatorStakes.Settle): the debits its
-// wagers placed, and the credits and rollbacks that close them.
-func (r *runner) walletCalls(cmd table.Command, evs []table.Event, wb *walletBatch, now time.Time) {
+// walletCalls adds what a command's events owe the operator's wallet to the batch's moves,
+// at a seamless table where the platform keeps no money (operatorStakes.Settle): the debits
+// its wagers placed, and the credits and rollbacks that close them.
+func (s operatorStakes) walletCalls(t StakeTable, cmd table.Command, evs []table.Event, m *Moves, now time.Time) {
+	id, tb := t.ID(), t.State()
 	for i := range evs {
 		e := &evs[i]
 		switch e.Type {
@@ -32,34 +26,34 @@ func (r *runner) walletCalls(cmd table.Command, evs []table.Event, wb *walletBat
 				tw = ChipWager(e.Seq)
 			}
 			if p, ok := cmd.(*table.Place); ok {
-				if ap, ok := r.h.approved.get(approvalKey(r.spec.ID, placer(p), p.RequestID)); ok {
+				if ap, ok := s.h.approved.get(approvalKey(id, placer(p), p.RequestID)); ok {
 					b := ap.balance
-					wb.placed = append(wb.placed, journal.PlacedDebit{Tx: ap.tx, TableWager: tw, Balance: &b, At: now})
+					m.Placed = append(m.Placed, journal.PlacedDebit{Tx: ap.tx, TableWager: tw, Balance: &b, At: now})
 				}
 			}
 		case table.EvWagerLowered:
 			// A chip taken back gives its debit back (checkTakeBack let only a whole chip go).
-			if c, ok := r.t.Undone(); ok {
-				wb.calls = append(wb.calls, r.closer(journal.CallRollback, ChipWager(c.Seq), 0, now))
+			if c, ok := tb.Undone(); ok {
+				m.Calls = append(m.Calls, closer(id, journal.CallRollback, ChipWager(c.Seq), 0, now))
 			}
 		case table.EvWagerWithdrawn:
 			for _, w := range e.Withdrawn() {
-				wb.calls = append(wb.calls, r.closer(journal.CallRollback, w.ID, 0, now))
-				wb.calls = r.closeChips(wb.calls, journal.CallRollback, w.ID, now)
+				m.Calls = append(m.Calls, closer(id, journal.CallRollback, w.ID, 0, now))
+				m.Calls = closeChips(tb, id, m.Calls, journal.CallRollback, w.ID, now)
 			}
 		case table.EvRoundSettled, table.EvSessionSettled, table.EvRoundVoided:
-			for _, s := range e.Settlements {
-				if s.Rides {
+			for _, st := range e.Settlements {
+				if st.Rides {
 					continue // still on the layout (RWS 3.9): settled in a later round
 				}
-				if e.Type == table.EvRoundVoided || s.Outcome == games.Void {
-					wb.calls = append(wb.calls, r.closer(journal.CallRollback, s.Wager, 0, now))
-					wb.calls = r.closeChips(wb.calls, journal.CallRollback, s.Wager, now)
+				if e.Type == table.EvRoundVoided || st.Outcome == games.Void {
+					m.Calls = append(m.Calls, closer(id, journal.CallRollback, st.Wager, 0, now))
+					m.Calls = closeChips(tb, id, m.Calls, journal.CallRollback, st.Wager, now)
 				} else {
 					// Every settled wager closes its debit: its return, 0 for a lost wager; its
 					// chips' debits are closed with nothing more (the return is the total's).
-					wb.calls = append(wb.calls, r.closer(journal.CallCredit, s.Wager, s.Returned, now))
-					wb.calls = r.closeChips(wb.calls, journal.CallCredit, s.Wager, now)
+					m.Calls = append(m.Calls, closer(id, journal.CallCredit, st.Wager, st.Returned, now))
+					m.Calls = closeChips(tb, id, m.Calls, journal.CallCredit, st.Wager, now)
 				}
 			}
 		}
@@ -68,39 +62,30 @@ func (r *runner) walletCalls(cmd table.Command, evs []table.Event, wb *walletBat
 
 // closeChips closes the debits of the chips raised onto a wager, as its own debit is closed:
 // each rolled back (withdrawn, voided) or credited nothing (settled).
-func (r *runner) closeChips(calls []journal.WalletCall, kind journal.CallKind, wager uint64, now time.Time) []journal.WalletCall {
-	for _, c := range r.t.Chips(wager) {
-		calls = append(calls, r.closer(kind, ChipWager(c.Seq), 0, now))
+func closeChips(tb *table.Table, tableID string, calls []journal.WalletCall, kind journal.CallKind, wager uint64, now time.Time) []journal.WalletCall {
+	for _, c := range tb.Chips(wager) {
+		calls = append(calls, closer(tableID, kind, ChipWager(c.Seq), 0, now))
 	}
 	return calls
 }
 
 // closer is the credit or rollback that settles one of the table's wagers; the store
 // takes the player, currency, round and the operator's wager number from its debit.
-func (r *runner) closer(kind journal.CallKind, wager uint64, amount int64, now time.Time) journal.WalletCall {
-	return journal.WalletCall{Tx: CloseTx(kind, r.spec.ID, wager), Kind: kind, Amount: amount, Table: r.spec.ID,
+func closer(tableID string, kind journal.CallKind, wager uint64, amount int64, now time.Time) journal.WalletCall {
+	return journal.WalletCall{Tx: CloseTx(kind, tableID, wager), Kind: kind, Amount: amount, Table: tableID,
 		TableWager: wager, Created: now}
-}
-
-// committed follows a commit: the runner's round for debits on their way, and the
-// deliverer woken for what the batch owes.
-func (r *runner) committedWallet(wb *walletBatch) {
-	r.money.note(r.t)
-	if len(wb.calls) > 0 {
-		r.h.kickDelivery()
-	}
 }
 
 // checkTakeBack lets a chip be taken back at a seamless table only whole, the wager's last
 // chip still standing (or the whole wager, a withdrawal): the operator's wallet gave each
 // chip a debit of its own, and what goes back is that debit's rollback, which returns its
 // amount exactly. A wager's first stake is its first debit, which its settlement closes.
-func (r *runner) checkTakeBack(c *table.Withdraw) error {
-	for _, w := range r.t.Wagers() {
+func checkTakeBack(tb *table.Table, c *table.Withdraw) error {
+	for _, w := range tb.Wagers() {
 		if w.ID != c.Wager || c.Stake >= w.Stake {
 			continue
 		}
-		if cs := r.t.Chips(w.ID); len(cs) > 0 && cs[len(cs)-1].Stake == c.Stake {
+		if cs := tb.Chips(w.ID); len(cs) > 0 && cs[len(cs)-1].Stake == c.Stake {
 			return nil
 		}
 		return baccarat.Errorf(baccarat.CodeNotWithdrawable,
