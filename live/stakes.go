@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -31,15 +32,15 @@ type Stakes interface {
 	Submit(ctx context.Context, r *runner, cmd table.Command) (*Result, error)
 	// Hold is what a wager may stake, on the table's goroutine; held reports a hold taken,
 	// which the commit posts or Void gives back.
-	Hold(ctx context.Context, r *runner, wallet string, p *table.Place) (available int64, held bool, err error)
+	Hold(ctx context.Context, r *runner, wallet string, p *table.Place) (available baccarat.Money, held bool, err error)
 	// Void gives back a hold that will not be committed.
-	Void(wallet string, stake int64)
+	Void(wallet string, stake baccarat.Money)
 	// CheckWithdraw refuses a withdrawal the wallet cannot give back as asked.
 	CheckWithdraw(r *runner, w *table.Withdraw) error
 	// Settle adds what a command's committed events move to the batch.
 	Settle(r *runner, cmd table.Command, evs []table.Event, txs []ledger.Transaction, wb *walletBatch, now time.Time) []ledger.Transaction
 	// Balance is a player's money for this table now.
-	Balance(ctx context.Context, r *runner, player string) (int64, error)
+	Balance(ctx context.Context, r *runner, player string) (baccarat.Money, error)
 	// Answers reports whether the table's answer to a command carries the player's balance
 	// from the books (the operator's wallet tells its own, with its debit's answer).
 	Answers() bool
@@ -74,11 +75,11 @@ func (s bookStakes) Submit(ctx context.Context, r *runner, cmd table.Command) (*
 	return askTable(ctx, r, cmd)
 }
 
-func (s bookStakes) Hold(ctx context.Context, _ *runner, wallet string, p *table.Place) (int64, bool, error) {
+func (s bookStakes) Hold(ctx context.Context, _ *runner, wallet string, p *table.Place) (baccarat.Money, bool, error) {
 	return s.h.bank.hold(ctx, wallet, p.Stake)
 }
 
-func (s bookStakes) Void(wallet string, stake int64) { s.h.bank.release(wallet, stake) }
+func (s bookStakes) Void(wallet string, stake baccarat.Money) { s.h.bank.release(wallet, stake) }
 
 func (bookStakes) CheckWithdraw(*runner, *table.Withdraw) error { return nil }
 
@@ -86,7 +87,7 @@ func (bookStakes) Settle(r *runner, _ table.Command, evs []table.Event, txs []le
 	return append(txs, Postings(r.spec.ID, r.spec.Currency, evs)...)
 }
 
-func (s bookStakes) Balance(ctx context.Context, r *runner, player string) (int64, error) {
+func (s bookStakes) Balance(ctx context.Context, r *runner, player string) (baccarat.Money, error) {
 	return s.h.bank.available(ctx, ledger.Wallet(player, r.spec.Currency))
 }
 
@@ -109,7 +110,7 @@ func (s operatorStakes) Submit(ctx context.Context, r *runner, cmd table.Command
 }
 
 // Hold: what the operator answered to the wager's debit (nothing is held here).
-func (s operatorStakes) Hold(_ context.Context, r *runner, _ string, p *table.Place) (int64, bool, error) {
+func (s operatorStakes) Hold(_ context.Context, r *runner, _ string, p *table.Place) (baccarat.Money, bool, error) {
 	ap, ok := s.h.approved.get(approvalKey(r.spec.ID, placer(p), p.RequestID))
 	if !ok {
 		return 0, false, errNotDebited
@@ -119,7 +120,7 @@ func (s operatorStakes) Hold(_ context.Context, r *runner, _ string, p *table.Pl
 
 // Void: nothing is held here; a debit whose wager the table refused is given back by the
 // caller that made it (placeSeamless).
-func (operatorStakes) Void(string, int64) {}
+func (operatorStakes) Void(string, baccarat.Money) {}
 
 func (operatorStakes) CheckWithdraw(r *runner, w *table.Withdraw) error {
 	if w.Stake > 0 {
@@ -133,7 +134,7 @@ func (operatorStakes) Settle(r *runner, cmd table.Command, evs []table.Event, tx
 	return txs
 }
 
-func (s operatorStakes) Balance(ctx context.Context, r *runner, player string) (int64, error) {
+func (s operatorStakes) Balance(ctx context.Context, r *runner, player string) (baccarat.Money, error) {
 	return s.h.operatorBalance(ctx, player, r.spec.Currency)
 }
 

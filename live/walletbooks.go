@@ -77,7 +77,7 @@ func (r *runner) closeChips(calls []journal.WalletCall, kind journal.CallKind, w
 
 // closer is the credit or rollback that settles one of the table's wagers; the store
 // takes the player, currency, round and the operator's wager number from its debit.
-func (r *runner) closer(kind journal.CallKind, wager uint64, amount int64, now time.Time) journal.WalletCall {
+func (r *runner) closer(kind journal.CallKind, wager uint64, amount baccarat.Money, now time.Time) journal.WalletCall {
 	return journal.WalletCall{Tx: CloseTx(kind, r.spec.ID, wager), Kind: kind, Amount: amount, Table: r.spec.ID,
 		TableWager: wager, Created: now}
 }
