@@ -7,8 +7,9 @@ import (
 )
 
 // Money is an amount in minor units (cents, or chips for tournaments). Amounts are never
-// floats anywhere in the platform.
-type Money = int64
+// floats anywhere in the platform. It is a defined type, not an alias, so the compiler keeps
+// amounts apart from counts, sequence numbers and other int64s.
+type Money int64
 
 // Ratio is a fixed payout "Num to Den", net of the returned stake: 8:1 pays 8 for 1, 1:2 pays
 // half the stake (RWS 4.1.1), 19:20 is a 5% commission on Banker.

@@ -164,8 +164,8 @@ func (a *auditor) settle(w *table.Wager, r *baccarat.Result) (table.Settlement, 
 func netAt(stake baccarat.Money, t tier) baccarat.Money {
 	hi, lo := bits.Mul64(uint64(stake), uint64(t.num))
 	if hi >= uint64(t.den) { // beyond int64: the books never take such a stake
-		n := new(big.Int).Mul(big.NewInt(stake), big.NewInt(t.num))
-		return n.Quo(n, big.NewInt(t.den)).Int64()
+		n := new(big.Int).Mul(big.NewInt(int64(stake)), big.NewInt(t.num))
+		return baccarat.Money(n.Quo(n, big.NewInt(t.den)).Int64())
 	}
 	q, _ := bits.Div64(hi, lo, uint64(t.den))
 	return baccarat.Money(q)

@@ -334,7 +334,7 @@ func (tf *tableFold) staff(rec *journal.Record, e *table.Event) {
 			detail["bet"], detail["limit"] = e.Bet, e.Limit
 		}
 	case table.EvRoundVoided:
-		var stakes int64
+		var stakes baccarat.Money
 		for _, s := range e.Settlements {
 			stakes += s.Stake
 		}
@@ -388,12 +388,12 @@ func (tf *tableFold) flush() {
 // live.TournamentSpec).
 type tournamentSpec struct {
 	Config struct {
-		ID       string    `json:"id"`
-		Name     string    `json:"name"`
-		Game     string    `json:"game"`
-		Currency string    `json:"currency"`
-		EntryFee int64     `json:"entry_fee"`
-		Start    time.Time `json:"start"`
+		ID       string         `json:"id"`
+		Name     string         `json:"name"`
+		Game     string         `json:"game"`
+		Currency string         `json:"currency"`
+		EntryFee baccarat.Money `json:"entry_fee"`
+		Start    time.Time      `json:"start"`
 	} `json:"config"`
 	Wallet string `json:"wallet"`
 }

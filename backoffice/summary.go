@@ -17,18 +17,18 @@ func Day(t time.Time) string { return t.UTC().Format(DayFormat) }
 // Settled − Returned, exactly what the settlements post to the house's account
 // (live.Postings); stakes placed = Settled + Refunded + what is still in play.
 type Figures struct {
-	Rounds    int64 `json:"rounds"`    // rounds settled
-	Voids     int64 `json:"voids"`     // rounds voided
-	Wagers    int64 `json:"wagers"`    // wagers placed
-	Staked    int64 `json:"staked"`    // their stakes (turnover)
-	Withdrawn int64 `json:"withdrawn"` // stakes withdrawn by players
-	Settled   int64 `json:"settled"`   // stakes of the wagers settled (won, lost, pushed)
-	Returned  int64 `json:"returned"`  // paid back to players by those settlements, stakes included
-	Refunded  int64 `json:"refunded"`  // stakes given back by voided rounds and withdrawals
+	Rounds    int64          `json:"rounds"`    // rounds settled
+	Voids     int64          `json:"voids"`     // rounds voided
+	Wagers    int64          `json:"wagers"`    // wagers placed
+	Staked    baccarat.Money `json:"staked"`    // their stakes (turnover)
+	Withdrawn baccarat.Money `json:"withdrawn"` // stakes withdrawn by players
+	Settled   baccarat.Money `json:"settled"`   // stakes of the wagers settled (won, lost, pushed)
+	Returned  baccarat.Money `json:"returned"`  // paid back to players by those settlements, stakes included
+	Refunded  baccarat.Money `json:"refunded"`  // stakes given back by voided rounds and withdrawals
 }
 
 // Takings are the house's: stakes settled less what they returned.
-func (f Figures) Takings() int64 { return f.Settled - f.Returned }
+func (f Figures) Takings() baccarat.Money { return f.Settled - f.Returned }
 
 // Add adds g to f.
 func (f *Figures) Add(g Figures) {
@@ -56,16 +56,16 @@ type DayRow struct {
 // configuration a bet's house edge depends on, as a table.Config's JSON
 // ({"game":"mbs-tiger","decks":8}): a report prices the bets actually placed with it.
 type BetRow struct {
-	Day      string `json:"day,omitempty"`
-	Table    string `json:"table,omitempty"`
-	Game     string `json:"game,omitempty"`
-	Currency string `json:"currency"`
-	Variant  string `json:"variant"`
-	Bet      string `json:"bet"`
-	Wagers   int64  `json:"wagers"`
-	Staked   int64  `json:"staked"`
-	Settled  int64  `json:"settled"`
-	Returned int64  `json:"returned"`
+	Day      string         `json:"day,omitempty"`
+	Table    string         `json:"table,omitempty"`
+	Game     string         `json:"game,omitempty"`
+	Currency string         `json:"currency"`
+	Variant  string         `json:"variant"`
+	Bet      string         `json:"bet"`
+	Wagers   int64          `json:"wagers"`
+	Staked   baccarat.Money `json:"staked"`
+	Settled  baccarat.Money `json:"settled"`
+	Returned baccarat.Money `json:"returned"`
 }
 
 // TableInfo is what a table is, from its journal's first record.
@@ -101,13 +101,13 @@ const (
 
 // WagerRef is a wager, found by its table and id, or among a player's.
 type WagerRef struct {
-	Table  string    `json:"table"`
-	Wager  uint64    `json:"wager"`
-	Round  uint64    `json:"round"`
-	Player string    `json:"player"`
-	Bet    string    `json:"bet"`
-	Stake  int64     `json:"stake"`
-	At     time.Time `json:"at"`
+	Table  string         `json:"table"`
+	Wager  uint64         `json:"wager"`
+	Round  uint64         `json:"round"`
+	Player string         `json:"player"`
+	Bet    string         `json:"bet"`
+	Stake  baccarat.Money `json:"stake"`
+	At     time.Time      `json:"at"`
 }
 
 // ShoeRef is where a shoe starts and ends in its table's journal (Ended 0: not yet).
@@ -120,43 +120,43 @@ type ShoeRef struct {
 
 // Session is a player's play at one table on one UTC day.
 type Session struct {
-	Table    string    `json:"table"`
-	Day      string    `json:"day"`
-	First    time.Time `json:"first"`
-	Last     time.Time `json:"last"`
-	Wagers   int64     `json:"wagers"`
-	Staked   int64     `json:"staked"`
-	Currency string    `json:"currency"`
+	Table    string         `json:"table"`
+	Day      string         `json:"day"`
+	First    time.Time      `json:"first"`
+	Last     time.Time      `json:"last"`
+	Wagers   int64          `json:"wagers"`
+	Staked   baccarat.Money `json:"staked"`
+	Currency string         `json:"currency"`
 }
 
 // TournamentInfo is a tournament as its journal says: what it is and how it ended.
 type TournamentInfo struct {
-	Tournament string    `json:"tournament"`
-	Name       string    `json:"name"`
-	Game       string    `json:"game"`
-	Currency   string    `json:"currency"`
-	Wallet     string    `json:"wallet,omitempty"`
-	EntryFee   int64     `json:"entry_fee"`
-	Phase      string    `json:"phase"` // created, running, finished, cancelled
-	Created    time.Time `json:"created"`
-	Start      time.Time `json:"start"`
-	Ended      time.Time `json:"ended,omitzero"`
-	Entrants   int64     `json:"entrants"`
-	Pool       int64     `json:"pool"` // the pool the prizes divided (collected + top-up), once finished
+	Tournament string         `json:"tournament"`
+	Name       string         `json:"name"`
+	Game       string         `json:"game"`
+	Currency   string         `json:"currency"`
+	Wallet     string         `json:"wallet,omitempty"`
+	EntryFee   baccarat.Money `json:"entry_fee"`
+	Phase      string         `json:"phase"` // created, running, finished, cancelled
+	Created    time.Time      `json:"created"`
+	Start      time.Time      `json:"start"`
+	Ended      time.Time      `json:"ended,omitzero"`
+	Entrants   int64          `json:"entrants"`
+	Pool       baccarat.Money `json:"pool"` // the pool the prizes divided (collected + top-up), once finished
 }
 
 // TournamentMoney is a tournament's money on one day, in its currency: fees and rebuys paid
 // by players and by the house for its bots, refunds, prizes to players and to bots (which go
 // back to the house), and the house's top-up of the pool to its guarantee.
 type TournamentMoney struct {
-	Fees      int64 `json:"fees"`
-	BotFees   int64 `json:"bot_fees"`
-	Rebuys    int64 `json:"rebuys"`
-	Refunds   int64 `json:"refunds"`
-	Prizes    int64 `json:"prizes"`
-	BotPrizes int64 `json:"bot_prizes"`
-	TopUp     int64 `json:"top_up"`
-	Entries   int64 `json:"entries"` // registrations, less those withdrawn
+	Fees      baccarat.Money `json:"fees"`
+	BotFees   baccarat.Money `json:"bot_fees"`
+	Rebuys    baccarat.Money `json:"rebuys"`
+	Refunds   baccarat.Money `json:"refunds"`
+	Prizes    baccarat.Money `json:"prizes"`
+	BotPrizes baccarat.Money `json:"bot_prizes"`
+	TopUp     baccarat.Money `json:"top_up"`
+	Entries   int64          `json:"entries"` // registrations, less those withdrawn
 }
 
 // Add adds m to t.
@@ -174,7 +174,7 @@ func (t *TournamentMoney) Add(m TournamentMoney) {
 // Net is the house's result: what players paid, less refunds and the prizes players won.
 // Bots' fees and prizes are the house's own money going round, so they are left out; a
 // top-up shows as prizes larger than fees.
-func (t TournamentMoney) Net() int64 { return t.Fees + t.Rebuys - t.Refunds - t.Prizes }
+func (t TournamentMoney) Net() baccarat.Money { return t.Fees + t.Rebuys - t.Refunds - t.Prizes }
 
 // TournamentDay is one tournament's money on one UTC day.
 type TournamentDay struct {
@@ -193,10 +193,10 @@ type TournamentRow struct {
 // players' and the prize pools') or the tables' in-play accounts. Every currency's three sum
 // to zero in books that balance.
 type BookTotal struct {
-	Currency string `json:"currency"`
-	Kind     string `json:"kind"` // house, wallet, inplay
-	Accounts int64  `json:"accounts"`
-	Balance  int64  `json:"balance"`
+	Currency string         `json:"currency"`
+	Kind     string         `json:"kind"` // house, wallet, inplay
+	Accounts int64          `json:"accounts"`
+	Balance  baccarat.Money `json:"balance"`
 }
 
 // Template is a tournament set up once and kept under a name, to create others from.

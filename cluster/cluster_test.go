@@ -334,7 +334,7 @@ func TestOneWalletOnTwoServers(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	placed := map[string]int64{}
+	placed := map[string]baccarat.Money{}
 	for i, s := range ss {
 		wg.Add(1)
 		go func() {
@@ -354,11 +354,11 @@ func TestOneWalletOnTwoServers(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	var staked int64
+	var staked baccarat.Money
 	for _, v := range placed {
 		staked += v
 	}
-	want := int64(10_000+2*4*500) - staked
+	want := baccarat.Money(10_000+2*4*500) - staked
 	wallet, err := ss[0].db.Balance(ctx, ledger.Wallet("ann", live.PlayMoney))
 	if err != nil || wallet != want || wallet < 0 {
 		t.Fatalf("the wallet holds %d (%v); credits less the %d wagers placed leave %d", wallet, err, len(placed), want)

@@ -129,5 +129,5 @@ type Committer interface {
 // balances sets them from here rather than adding postings to a cache another server may
 // have made stale.
 type BalanceCommitter interface {
-	CommitBalances(ctx context.Context, b Batch) (map[string]int64, error)
+	CommitBalances(ctx context.Context, b Batch) (map[string]baccarat.Money, error)
 }

@@ -3,9 +3,9 @@
 // files): stores persist what this package decides, so the money rules are written once and
 // every store (SQLite, PostgreSQL) runs the same conformance suite, ledgertest.
 //
-// An amount is int64 minor units (cents, or chips). A posting's Amount is added to its
-// account's balance: positive credits the account, negative debits it. A wager moves stake
-// from a wallet to the table's in-play account:
+// An amount is baccarat.Money, int64 minor units (cents, or chips). A posting's Amount is
+// added to its account's balance: positive credits the account, negative debits it. A wager
+// moves stake from a wallet to the table's in-play account:
 //
 //	wallet/alice/EUR  -500
 //	inplay/t1/EUR     +500

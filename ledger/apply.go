@@ -11,7 +11,7 @@ import (
 // AccountState is an account as a store holds it: its balance and how many entries it has
 // (the number of the last one, since entries are numbered 1, 2, 3 … per account).
 type AccountState struct {
-	Balance int64
+	Balance baccarat.Money
 	Entries int64
 }
 
@@ -45,8 +45,8 @@ type PlannedEntry struct {
 	Tx      int // index into Changes.Applied
 	Account string
 	Seq     int64 // 1-based number of this entry in its account
-	Amount  int64
-	Balance int64 // the account's balance after this entry
+	Amount  baccarat.Money
+	Balance baccarat.Money // the account's balance after this entry
 }
 
 // AccountUpdate is an account's state after a batch.

@@ -34,13 +34,13 @@ func TestApplyRules(t *testing.T) {
 		name string
 		txs  []Transaction
 		code baccarat.Code
-		want map[string]int64
+		want map[string]baccarat.Money
 	}{
-		{"a deposit lets the house go negative", []Transaction{deposit}, "", map[string]int64{h: -1000, w: 1000}},
-		{"a wager within the balance is applied", []Transaction{deposit, tx("w1", Posting{w, -1000}, Posting{p, 1000})}, "", map[string]int64{w: 0, p: 1000}},
+		{"a deposit lets the house go negative", []Transaction{deposit}, "", map[string]baccarat.Money{h: -1000, w: 1000}},
+		{"a wager within the balance is applied", []Transaction{deposit, tx("w1", Posting{w, -1000}, Posting{p, 1000})}, "", map[string]baccarat.Money{w: 0, p: 1000}},
 		{"a wallet is never overdrawn", []Transaction{deposit, tx("w1", Posting{w, -1001}, Posting{p, 1001})}, baccarat.CodeInsufficientFunds, nil},
 		{"in-play is never overdrawn", []Transaction{tx("x", Posting{p, -1}, Posting{h, 1})}, baccarat.CodeInsufficientFunds, nil},
-		{"the same key and postings apply once", []Transaction{deposit, deposit}, "", map[string]int64{w: 1000}},
+		{"the same key and postings apply once", []Transaction{deposit, deposit}, "", map[string]baccarat.Money{w: 1000}},
 		{"the same key with other postings is a conflict", []Transaction{deposit, tx("dep", Posting{h, -1}, Posting{w, 1})}, baccarat.CodeConflict, nil},
 		{"accounts must be open", []Transaction{tx("x", Posting{h, -1}, Posting{Wallet("bob", "EUR"), 1})}, baccarat.CodeNotFound, nil},
 		{"a bad transaction refuses the batch", []Transaction{deposit, tx("", Posting{h, -1}, Posting{w, 1})}, baccarat.CodeBadRequest, nil},
@@ -79,7 +79,7 @@ func TestApplyBatchIsSequential(t *testing.T) {
 		for i := range n {
 			from := rapid.SampledFrom(ids).Draw(t, "from")
 			to := rapid.SampledFrom(ids).Filter(func(s string) bool { return s != from }).Draw(t, "to")
-			amt := rapid.Int64Range(1, 50).Draw(t, "amount")
+			amt := baccarat.Money(rapid.Int64Range(1, 50).Draw(t, "amount"))
 			key := fmt.Sprintf("k%d", rapid.IntRange(0, i).Draw(t, "key"))
 			txs = append(txs, tx(key, Posting{from, -amt}, Posting{to, amt}))
 		}
@@ -102,7 +102,7 @@ func TestApplyBatchIsSequential(t *testing.T) {
 			return
 		}
 		batch = commit(batch, ch)
-		var sum int64
+		var sum baccarat.Money
 		for _, id := range ids {
 			if batch.Accounts[id] != seq.Accounts[id] {
 				t.Fatalf("%s: batch %+v, sequential %+v", id, batch.Accounts[id], seq.Accounts[id])

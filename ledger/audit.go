@@ -13,9 +13,9 @@ import (
 // number is not the previous one plus one.
 type AccountAudit struct {
 	ID      string
-	Balance int64
+	Balance baccarat.Money
 	Entries int64
-	Sum     int64
+	Sum     baccarat.Money
 	Count   int64
 	Breaks  int64
 }
@@ -60,7 +60,7 @@ func (a Audit) Check() error {
 			t = new(big.Int)
 			totals[acct.Currency] = t
 		}
-		t.Add(t, big.NewInt(x.Sum))
+		t.Add(t, big.NewInt(int64(x.Sum)))
 	}
 	curs := make([]Currency, 0, len(totals))
 	for c := range totals {

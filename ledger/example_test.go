@@ -38,7 +38,7 @@ func ExampleSnapshot_Apply() {
 		Accounts: map[string]ledger.AccountState{w: {Balance: 300, Entries: 1}, p: {}},
 		Posted:   map[string]ledger.Digest{},
 	}
-	bet := func(key string, n int64) ledger.Transaction {
+	bet := func(key string, n baccarat.Money) ledger.Transaction {
 		return ledger.Transaction{Key: key, At: at, Postings: []ledger.Posting{{Account: w, Amount: -n}, {Account: p, Amount: n}}}
 	}
 	ch, err := snap.Apply([]ledger.Transaction{bet("a", 100), bet("a", 100), bet("b", 200)})

@@ -22,7 +22,7 @@ type Store interface {
 	Post(ctx context.Context, tx Transaction) (applied bool, err error)
 
 	// Balance is an open account's balance (not_found otherwise).
-	Balance(ctx context.Context, id string) (int64, error)
+	Balance(ctx context.Context, id string) (baccarat.Money, error)
 
 	// Statement lists an account's entries oldest first with their running balances.
 	Statement(ctx context.Context, id string, page Page) ([]Entry, error)
@@ -66,20 +66,20 @@ func (p Page) Norm() (Page, error) {
 // Entry is one line of a statement: a posting to the account, the transaction it belongs
 // to, and the balance after it.
 type Entry struct {
-	Seq     int64     `json:"seq"` // 1-based, consecutive per account
-	Key     string    `json:"key"`
-	Amount  int64     `json:"amount"`
-	Balance int64     `json:"balance"`
-	Memo    string    `json:"memo,omitempty"`
-	Table   string    `json:"table,omitempty"`
-	Round   int       `json:"round,omitempty"`
-	At      time.Time `json:"at"`
+	Seq     int64          `json:"seq"` // 1-based, consecutive per account
+	Key     string         `json:"key"`
+	Amount  baccarat.Money `json:"amount"`
+	Balance baccarat.Money `json:"balance"`
+	Memo    string         `json:"memo,omitempty"`
+	Table   string         `json:"table,omitempty"`
+	Round   int            `json:"round,omitempty"`
+	At      time.Time      `json:"at"`
 }
 
 // AccountBalance is an account id with its balance.
 type AccountBalance struct {
-	ID      string `json:"id"`
-	Balance int64  `json:"balance"`
+	ID      string         `json:"id"`
+	Balance baccarat.Money `json:"balance"`
 }
 
 // NotOpen is the error for an account that is not open.

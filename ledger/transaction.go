@@ -24,8 +24,8 @@ const (
 
 // Posting adds Amount to the balance of Account: positive credits, negative debits.
 type Posting struct {
-	Account string `json:"account"`
-	Amount  int64  `json:"amount"`
+	Account string         `json:"account"`
+	Amount  baccarat.Money `json:"amount"`
 }
 
 // Transaction is one movement of money: postings that sum to zero, in one currency, under
@@ -74,7 +74,7 @@ func (tx Transaction) accounts() ([]Account, error) {
 	case !StorableTime(tx.At):
 		return bad("time %v is missing or outside the years 1678–2262", tx.At)
 	}
-	var sum int64
+	var sum baccarat.Money
 	accts := make([]Account, len(tx.Postings))
 	for i, p := range tx.Postings {
 		a, err := ParseAccount(p.Account)
@@ -129,7 +129,7 @@ func (tx Transaction) Digest() Digest {
 	for _, p := range ps {
 		b = append(b, p.Account...)
 		b = append(b, ' ')
-		b = strconv.AppendInt(b, p.Amount, 10)
+		b = strconv.AppendInt(b, int64(p.Amount), 10)
 		b = append(b, '\n')
 	}
 	return sha256.Sum256(b)

@@ -15,16 +15,16 @@ import (
 type bank struct {
 	store ledger.Store
 	mu    sync.Mutex
-	bal   map[string]int64 // wallet id → committed balance
-	held  map[string]int64 // wallet id → stakes taken, not yet committed
+	bal   map[string]baccarat.Money // wallet id → committed balance
+	held  map[string]baccarat.Money // wallet id → stakes taken, not yet committed
 }
 
 func newBank(store ledger.Store) *bank {
-	return &bank{store: store, bal: map[string]int64{}, held: map[string]int64{}}
+	return &bank{store: store, bal: map[string]baccarat.Money{}, held: map[string]baccarat.Money{}}
 }
 
 // load returns the committed balance of a wallet.
-func (b *bank) load(ctx context.Context, wallet string) (int64, error) {
+func (b *bank) load(ctx context.Context, wallet string) (baccarat.Money, error) {
 	b.mu.Lock()
 	v, ok := b.bal[wallet]
 	b.mu.Unlock()
@@ -50,7 +50,7 @@ func (b *bank) load(ctx context.Context, wallet string) (int64, error) {
 
 // hold takes stake out of the wallet's available money if it is there. It returns the money
 // available before the hold, and whether the hold was taken.
-func (b *bank) hold(ctx context.Context, wallet string, stake int64) (int64, bool, error) {
+func (b *bank) hold(ctx context.Context, wallet string, stake baccarat.Money) (baccarat.Money, bool, error) {
 	if _, err := b.load(ctx, wallet); err != nil {
 		return 0, false, err
 	}
@@ -65,7 +65,7 @@ func (b *bank) hold(ctx context.Context, wallet string, stake int64) (int64, boo
 }
 
 // release gives back a hold that will not be committed.
-func (b *bank) release(wallet string, stake int64) {
+func (b *bank) release(wallet string, stake baccarat.Money) {
 	b.mu.Lock()
 	b.held[wallet] -= stake
 	b.mu.Unlock()
@@ -77,13 +77,13 @@ func (b *bank) release(wallet string, stake int64) {
 // balances, when the store told them from inside the commit, are the exact balances after it:
 // they replace the cache rather than add the postings to it, which another host may have
 // made stale.
-func (b *bank) committed(txs []ledger.Transaction, holds []Held, balances map[string]int64) map[string]int64 {
+func (b *bank) committed(txs []ledger.Transaction, holds []Held, balances map[string]baccarat.Money) map[string]baccarat.Money {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, h := range holds {
 		b.held[h.Wallet] -= h.Stake
 	}
-	changed := map[string]int64{}
+	changed := map[string]baccarat.Money{}
 	if balances != nil {
 		for id, v := range balances {
 			if a, err := ledger.ParseAccount(id); err == nil && a.Kind == ledger.KindWallet {
@@ -115,13 +115,13 @@ func (b *bank) forget(wallets ...string) {
 
 // fresh is the money a wallet can stake now, its balance read from the database (which
 // every host of a cluster writes) rather than the cache.
-func (b *bank) fresh(ctx context.Context, wallet string) (int64, error) {
+func (b *bank) fresh(ctx context.Context, wallet string) (baccarat.Money, error) {
 	b.forget(wallet)
 	return b.available(ctx, wallet)
 }
 
 // available is the money a wallet can stake now.
-func (b *bank) available(ctx context.Context, wallet string) (int64, error) {
+func (b *bank) available(ctx context.Context, wallet string) (baccarat.Money, error) {
 	if _, err := b.load(ctx, wallet); err != nil {
 		return 0, err
 	}

@@ -60,7 +60,7 @@ func gatedTable(t *testing.T) (*live.Host, *gatedStore) {
 }
 
 // placeAsync places p's wager in the background; its answer arrives on the channel.
-func placeAsync(h *live.Host, player, rid string, stake int64, answers chan<- error) {
+func placeAsync(h *live.Host, player, rid string, stake baccarat.Money, answers chan<- error) {
 	go func() {
 		_, err := h.Submit(context.Background(), "t1", &table.Place{Player: player, Bet: "banker", Stake: stake, RequestID: rid})
 		answers <- err
@@ -135,7 +135,7 @@ func TestAWagerWhoseCommitFailsIsRefusedAndTheOthersGoOn(t *testing.T) {
 
 // checkCommitBooks: n wagers of stake each in the journal, each once, each player's balance
 // down by exactly one stake, and verify clean.
-func checkCommitBooks(t *testing.T, h *live.Host, store *gatedStore, n int, stake int64) {
+func checkCommitBooks(t *testing.T, h *live.Host, store *gatedStore, n int, stake baccarat.Money) {
 	t.Helper()
 	ctx := context.Background()
 	recs, err := store.Load(ctx, "t1", 1)

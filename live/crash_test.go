@@ -77,7 +77,7 @@ func TestCrashChild(t *testing.T) {
 	for n := 0; ; n++ {
 		rid := fmt.Sprintf("r%s-%d", run, n)
 		player := fmt.Sprintf("p%d", n%4)
-		c := &table.Place{Player: player, Bet: bets[n%len(bets)], Stake: int64(100 + n%7*100), RequestID: rid}
+		c := &table.Place{Player: player, Bet: bets[n%len(bets)], Stake: baccarat.Money(100 + n%7*100), RequestID: rid}
 		res, err := h.Submit(ctx, "crash", c)
 		if err == nil && res.Wager != nil {
 			say("ACK %s %s %d", rid, player, res.Wager.ID)

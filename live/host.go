@@ -257,7 +257,7 @@ type Result struct {
 	Wager  *table.Wager
 	// Balance is the player's available money once a wager or a withdrawal is durable, so
 	// the caller need not ask again (HasBalance says it is set).
-	Balance    int64
+	Balance    baccarat.Money
 	HasBalance bool
 }
 
@@ -351,7 +351,7 @@ func (h *Host) Owner() string { return h.opt.Owner }
 
 // Credit moves money from the house into a player's wallet (play money, or a cashier's
 // deposit), idempotent by key.
-func (h *Host) Credit(ctx context.Context, key, player string, cur ledger.Currency, amount int64) error {
+func (h *Host) Credit(ctx context.Context, key, player string, cur ledger.Currency, amount baccarat.Money) error {
 	wallet := ledger.Wallet(player, cur)
 	for _, a := range []string{wallet, ledger.House(cur)} {
 		if err := h.opt.Store.OpenAccount(ctx, a); err != nil {
@@ -378,7 +378,7 @@ func (h *Host) walletsChanged(wallets []string) {
 
 // Balance is a player's available money: the wallet less stakes on their way to disk. In a
 // cluster it is read from the database, which every host writes.
-func (h *Host) Balance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+func (h *Host) Balance(ctx context.Context, player string, cur ledger.Currency) (baccarat.Money, error) {
 	if h.seamlessCurrency(cur) {
 		return h.operatorBalance(ctx, player, cur)
 	}

@@ -47,7 +47,7 @@ func limitsHost(t *testing.T, path string, clock *live.FakeClock, l responsible.
 
 type sqliteDB = *sqlite.DB
 
-func wager(h *live.Host, id string, stake int64) error {
+func wager(h *live.Host, id string, stake baccarat.Money) error {
 	_, err := h.Submit(context.Background(), id, &table.Place{Player: "ann", Bet: "banker", Stake: stake})
 	return err
 }

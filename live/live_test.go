@@ -70,7 +70,7 @@ func cards(t *testing.T, h *live.Host, id string, list ...string) {
 	}
 }
 
-func balance(t *testing.T, h *live.Host, player string) int64 {
+func balance(t *testing.T, h *live.Host, player string) baccarat.Money {
 	t.Helper()
 	b, err := h.Balance(context.Background(), player, live.PlayMoney)
 	if err != nil {

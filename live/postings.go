@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -44,11 +45,11 @@ func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledge
 				Round: int(e.Round), At: e.At, Memo: fmt.Sprintf("wager %d %s %s", w.ID, w.Bet, memo),
 				Postings: []ledger.Posting{{Account: ledger.Wallet(w.Player, cur), Amount: -amount}, {Account: inplay, Amount: amount}}})
 		case table.EvWagerWithdrawn:
-			var stake int64
+			var stake baccarat.Money
 			for _, w := range e.Withdrawn() {
 				stake += w.Stake
 			}
-			txs = appendTx(txs, tableID, e, e.Player(), "withdrawn", map[string]int64{
+			txs = appendTx(txs, tableID, e, e.Player(), "withdrawn", map[string]baccarat.Money{
 				ledger.Wallet(e.Player(), cur): stake, inplay: -stake})
 		case table.EvRoundSettled, table.EvRoundVoided, table.EvSessionSettled:
 			txs = settlementTxs(txs, tableID, cur, e, inplay, house)
@@ -58,7 +59,7 @@ func Postings(tableID string, cur ledger.Currency, events []table.Event) []ledge
 }
 
 func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency, e *table.Event, inplay, house string) []ledger.Transaction {
-	type sums struct{ stake, returned int64 }
+	type sums struct{ stake, returned baccarat.Money }
 	byPlayer := map[string]*sums{}
 	var order []string
 	for _, s := range e.Settlements {
@@ -80,7 +81,7 @@ func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency
 	// A group also closes before its in-play or house posting would pass what one posting
 	// may move (ledger.MaxAmount), so a round of large wagers still commits.
 	for start := 0; start < len(order); {
-		amounts := map[string]int64{}
+		amounts := map[string]baccarat.Money{}
 		end := start
 		for end < len(order) && end-start < settleGroup {
 			p := byPlayer[order[end]]
@@ -103,7 +104,7 @@ func settlementTxs(txs []ledger.Transaction, tableID string, cur ledger.Currency
 const settleGroup = ledger.MaxPostings - 2
 
 // appendTx adds a transaction of the non-zero amounts, sorted by account.
-func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, memo string, amounts map[string]int64) []ledger.Transaction {
+func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, memo string, amounts map[string]baccarat.Money) []ledger.Transaction {
 	var ps []ledger.Posting
 	for a, v := range amounts {
 		if v != 0 {
@@ -118,7 +119,7 @@ func appendTx(txs []ledger.Transaction, tableID string, e *table.Event, player, 
 		Memo: memo, Table: tableID, Round: int(e.Round), At: e.At})
 }
 
-func abs(x int64) int64 {
+func abs(x baccarat.Money) baccarat.Money {
 	if x < 0 {
 		return -x
 	}

@@ -73,7 +73,7 @@ func TestSeamlessChipsAreDebitedEachAndClosedWithTheirWager(t *testing.T) {
 
 func testSeamlessChips(t *testing.T, db walletStore) {
 	ctx := context.Background()
-	op := newOperator(t, map[string]int64{"ann": 100_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 100_000}, "EUR")
 	h := newSeamlessHost(t, db, op)
 	if err := h.Create(ctx, live.Spec{ID: "eur", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer, Currency: "EUR"}); err != nil {
 		t.Fatal(err)

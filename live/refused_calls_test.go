@@ -98,7 +98,7 @@ type untrusted struct{ *seamless.Client }
 // with a *seamless.Client (trusted) or another Operator.
 func gated(t *testing.T, db walletStore, trusted bool, script ...scripted) (*operator, *gate, *live.Host) {
 	t.Helper()
-	op := newOperator(t, map[string]int64{"ann": 100_000, "bob": 5_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 100_000, "bob": 5_000}, "EUR")
 	g := &gate{next: op.srv, locked: map[string]bool{}, kept: map[string]bool{}, script: script, seen: map[string]int{}}
 	hs := httptest.NewServer(g)
 	t.Cleanup(hs.Close)
@@ -130,7 +130,7 @@ func playRound(t *testing.T, h *live.Host) string {
 	return live.CloseTx(journal.CallCredit, "eur", w.Wager.ID)
 }
 
-func wantBalance(t *testing.T, op *operator, player string, want int64) {
+func wantBalance(t *testing.T, op *operator, player string, want baccarat.Money) {
 	t.Helper()
 	if got := op.balance(t, player, "EUR"); got != want {
 		t.Fatalf("%s at the operator: %d, want %d", player, got, want)
@@ -149,7 +149,7 @@ func reconcile(t *testing.T, db walletStore) *verify.Reconciliation {
 // refusedOnce waits for the outbox, then checks that tx was refused for good after one
 // try, is listed as refused by the reconciliation with the operator's reason, and that
 // verify reports it as something to act on.
-func refusedOnce(t *testing.T, db walletStore, g *gate, tx string, amount int64) {
+func refusedOnce(t *testing.T, db walletStore, g *gate, tx string, amount baccarat.Money) {
 	t.Helper()
 	settledOutbox(t, db)
 	time.Sleep(5 * fastOutbox.Every) // a refused call is not tried again

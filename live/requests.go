@@ -24,7 +24,7 @@ func requestDigest(tableID string, c *table.Place) string {
 	b = append(b, "wager/v1|"...)
 	b = append(append(b, tableID...), '|')
 	b = append(append(b, c.Bet...), '|')
-	b = append(strconv.AppendInt(b, c.Stake, 10), '|')
+	b = append(strconv.AppendInt(b, int64(c.Stake), 10), '|')
 	b = append(append(b, seat...), '|')
 	b = strconv.AppendInt(b, int64(c.Odds), 10)
 	sum := sha256.Sum256(b)

@@ -233,7 +233,7 @@ func (r *runner) process(batch []request) {
 	var holds []Held
 	var cares []careHold
 	var plays []responsible.Play
-	var balances map[string]int64
+	var balances map[string]baccarat.Money
 	var committed eventTypes
 	if r.stale && !r.reload() {
 		answerAll(batch, errUnavailable)
@@ -391,7 +391,7 @@ func (r *runner) apply(ctx context.Context, cmd table.Command, now time.Time) ([
 
 // commit writes a batch, and returns the wallets' balances after it when the store can tell
 // them (journal.BalanceCommitter).
-func (r *runner) commit(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+func (r *runner) commit(ctx context.Context, b journal.Batch) (map[string]baccarat.Money, error) {
 	b.Fence = r.lease.fence(r.h, r.spec.ID)
 	if bc, ok := r.h.opt.Store.(journal.BalanceCommitter); ok {
 		return bc.CommitBalances(ctx, b)

@@ -191,7 +191,7 @@ func refusalText(err error) string {
 	var re *seamless.RefusedError
 	switch {
 	case errors.As(err, &ie):
-		return string(seamless.CodeInsufficientFunds) + ": balance " + strconv.FormatInt(ie.Balance, 10)
+		return string(seamless.CodeInsufficientFunds) + ": balance " + strconv.FormatInt(int64(ie.Balance), 10)
 	case errors.As(err, &re):
 		return string(re.Code) + ": " + baccarat.Truncate(re.Message, 200)
 	}
@@ -213,7 +213,7 @@ func (h *Host) cancelDebit(ctx context.Context, tx string) error {
 }
 
 // operatorBalance asks the operator's wallet.
-func (h *Host) operatorBalance(ctx context.Context, player string, cur ledger.Currency) (int64, error) {
+func (h *Host) operatorBalance(ctx context.Context, player string, cur ledger.Currency) (baccarat.Money, error) {
 	if h.opt.Operator == nil {
 		return 0, baccarat.Errorf(baccarat.CodeWalletUnavailable, "this server is not connected to the operator's wallet")
 	}

@@ -27,7 +27,7 @@ type operator struct {
 	store  *refwallet.Store
 }
 
-func newOperator(t *testing.T, players map[string]int64, cur string) *operator {
+func newOperator(t *testing.T, players map[string]baccarat.Money, cur string) *operator {
 	t.Helper()
 	ctx := context.Background()
 	store, err := refwallet.Open(ctx, filepath.Join(t.TempDir(), "wallet.db"))
@@ -53,7 +53,7 @@ func newOperator(t *testing.T, players map[string]int64, cur string) *operator {
 		client: &seamless.Client{BaseURL: hs.URL, Secret: walletSecret, Timeout: time.Second, RequireSignedAnswers: true}}
 }
 
-func (o *operator) balance(t *testing.T, player, cur string) int64 {
+func (o *operator) balance(t *testing.T, player, cur string) baccarat.Money {
 	t.Helper()
 	b, err := o.store.Balance(context.Background(), seamless.BalanceRequest{Player: player, Currency: cur})
 	if err != nil {
@@ -132,7 +132,7 @@ func TestSeamlessWagerIsDebitedBeforeTheTableAndCreditedAfterIt(t *testing.T) {
 
 func testSeamlessWager(t *testing.T, db walletStore) {
 	ctx := context.Background()
-	op := newOperator(t, map[string]int64{"ann": 100_000, "bob": 5_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 100_000, "bob": 5_000}, "EUR")
 	h := newSeamlessHost(t, db, op)
 	if err := h.Create(ctx, live.Spec{ID: "eur", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer, Currency: "EUR"}); err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func checkOperatorBooks(t *testing.T, op *operator, db walletStore) {
 			debits[c.Tx] = c
 		}
 	}
-	want := map[string]int64{}
+	want := map[string]baccarat.Money{}
 	for _, p := range rep.Players {
 		want[p.Player+"/"+p.Currency] = p.Opening
 	}
@@ -255,7 +255,7 @@ func TestSeamlessDebitWithoutAnswerIsGivenBack(t *testing.T) {
 
 func testSeamlessGiveBack(t *testing.T, db walletStore) {
 	ctx := context.Background()
-	op := newOperator(t, map[string]int64{"ann": 10_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 10_000}, "EUR")
 	h := newSeamlessHost(t, db, op)
 	if err := h.Create(ctx, live.Spec{ID: "eur", Config: table.Config{Game: "mbs-tiger"}, Mode: live.ModeDealer, Currency: "EUR"}); err != nil {
 		t.Fatal(err)
@@ -301,7 +301,7 @@ func testSeamlessGiveBack(t *testing.T, db walletStore) {
 
 func TestSeamlessDebitLeftPendingIsGivenBack(t *testing.T) {
 	ctx := context.Background()
-	op := newOperator(t, map[string]int64{"ann": 10_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 10_000}, "EUR")
 	db := openDB(t, "")
 	// A server died after sending a debit: it is in our books, pending, and the operator
 	// applied it.

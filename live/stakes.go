@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/table"
@@ -34,9 +35,9 @@ type Stakes interface {
 	Submit(ctx context.Context, t StakeTable, cmd table.Command) (*Result, error)
 	// Hold is what a wager may stake; held reports a hold taken, which the commit posts or
 	// Void gives back.
-	Hold(ctx context.Context, t StakeTable, wallet string, p *table.Place) (available int64, held bool, err error)
+	Hold(ctx context.Context, t StakeTable, wallet string, p *table.Place) (available baccarat.Money, held bool, err error)
 	// Void gives back a hold that will not be committed.
-	Void(wallet string, stake int64)
+	Void(wallet string, stake baccarat.Money)
 	// CheckWithdraw refuses a withdrawal the wallet cannot give back as asked.
 	CheckWithdraw(t StakeTable, w *table.Withdraw) error
 	// Settle adds what a command's events move to the batch's moves, committed with them.
@@ -45,9 +46,9 @@ type Stakes interface {
 	// durable and its holds are spent. balances are the wallets' balances after it where the
 	// store told them (journal.BalanceCommitter), else nil. It returns the wallets whose
 	// balance changed, with their balances, for the table's players and the cluster.
-	Committed(t StakeTable, m *Moves, held []Held, balances map[string]int64) (changed map[string]int64)
+	Committed(t StakeTable, m *Moves, held []Held, balances map[string]baccarat.Money) (changed map[string]baccarat.Money)
 	// Balance is a player's money for this table now.
-	Balance(ctx context.Context, t StakeTable, player string) (int64, error)
+	Balance(ctx context.Context, t StakeTable, player string) (baccarat.Money, error)
 	// Answers reports whether the table's answer to a command carries the player's balance
 	// from Balance (the operator's wallet tells its own, with its debit's answer).
 	Answers() bool
@@ -70,7 +71,7 @@ type StakeTable interface {
 // Held is a stake held for a wager (Stakes.Hold) until its batch commits or it is voided.
 type Held struct {
 	Wallet string
-	Stake  int64
+	Stake  baccarat.Money
 }
 
 // Moves is what a batch of commands moves, committed in the batch's transaction.
@@ -122,11 +123,11 @@ func (s bookStakes) Submit(ctx context.Context, t StakeTable, cmd table.Command)
 	return t.Ask(ctx, cmd)
 }
 
-func (s bookStakes) Hold(ctx context.Context, _ StakeTable, wallet string, p *table.Place) (int64, bool, error) {
+func (s bookStakes) Hold(ctx context.Context, _ StakeTable, wallet string, p *table.Place) (baccarat.Money, bool, error) {
 	return s.h.bank.hold(ctx, wallet, p.Stake)
 }
 
-func (s bookStakes) Void(wallet string, stake int64) { s.h.bank.release(wallet, stake) }
+func (s bookStakes) Void(wallet string, stake baccarat.Money) { s.h.bank.release(wallet, stake) }
 
 func (bookStakes) CheckWithdraw(StakeTable, *table.Withdraw) error { return nil }
 
@@ -136,11 +137,11 @@ func (bookStakes) Settle(t StakeTable, _ table.Command, evs []table.Event, m *Mo
 
 // Committed: the bank's cache takes in the batch's postings and lets its holds go, at once,
 // so no other table sees the money both held and spent, or neither.
-func (s bookStakes) Committed(_ StakeTable, m *Moves, held []Held, balances map[string]int64) map[string]int64 {
+func (s bookStakes) Committed(_ StakeTable, m *Moves, held []Held, balances map[string]baccarat.Money) map[string]baccarat.Money {
 	return s.h.bank.committed(m.Transactions, held, balances)
 }
 
-func (s bookStakes) Balance(ctx context.Context, t StakeTable, player string) (int64, error) {
+func (s bookStakes) Balance(ctx context.Context, t StakeTable, player string) (baccarat.Money, error) {
 	return s.h.bank.available(ctx, ledger.Wallet(player, t.Currency()))
 }
 
@@ -163,7 +164,7 @@ func (s operatorStakes) Submit(ctx context.Context, t StakeTable, cmd table.Comm
 }
 
 // Hold: what the operator answered to the wager's debit (nothing is held here).
-func (s operatorStakes) Hold(_ context.Context, t StakeTable, _ string, p *table.Place) (int64, bool, error) {
+func (s operatorStakes) Hold(_ context.Context, t StakeTable, _ string, p *table.Place) (baccarat.Money, bool, error) {
 	ap, ok := s.h.approved.get(approvalKey(t.ID(), placer(p), p.RequestID))
 	if !ok {
 		return 0, false, errNotDebited
@@ -173,7 +174,7 @@ func (s operatorStakes) Hold(_ context.Context, t StakeTable, _ string, p *table
 
 // Void: nothing is held here; a debit whose wager the table refused is given back by the
 // caller that made it (placeSeamless).
-func (operatorStakes) Void(string, int64) {}
+func (operatorStakes) Void(string, baccarat.Money) {}
 
 func (operatorStakes) CheckWithdraw(t StakeTable, w *table.Withdraw) error {
 	if w.Stake > 0 {
@@ -188,14 +189,14 @@ func (s operatorStakes) Settle(t StakeTable, cmd table.Command, evs []table.Even
 
 // Committed wakes the deliverer for the credits and rollbacks the batch owes. The
 // platform's books moved nothing of the players' (the operator tells each balance).
-func (s operatorStakes) Committed(_ StakeTable, m *Moves, _ []Held, _ map[string]int64) map[string]int64 {
+func (s operatorStakes) Committed(_ StakeTable, m *Moves, _ []Held, _ map[string]baccarat.Money) map[string]baccarat.Money {
 	if len(m.Calls) > 0 {
 		s.h.kickDelivery()
 	}
 	return nil
 }
 
-func (s operatorStakes) Balance(ctx context.Context, t StakeTable, player string) (int64, error) {
+func (s operatorStakes) Balance(ctx context.Context, t StakeTable, player string) (baccarat.Money, error) {
 	return s.h.operatorBalance(ctx, player, t.Currency())
 }
 

@@ -20,9 +20,9 @@ import (
 // the books' own postings (live.Postings).
 type cappedPurse struct {
 	store live.Store
-	cap   int64
+	cap   baccarat.Money
 	mu    sync.Mutex
-	held  map[string]int64
+	held  map[string]baccarat.Money
 	posts int // batches committed with a hold spent
 }
 
@@ -32,7 +32,7 @@ func (w *cappedPurse) Submit(ctx context.Context, t live.StakeTable, cmd table.C
 	return t.Ask(ctx, cmd)
 }
 
-func (w *cappedPurse) Hold(ctx context.Context, _ live.StakeTable, wallet string, p *table.Place) (int64, bool, error) {
+func (w *cappedPurse) Hold(ctx context.Context, _ live.StakeTable, wallet string, p *table.Place) (baccarat.Money, bool, error) {
 	bal, err := w.store.Balance(ctx, wallet)
 	if err != nil {
 		return 0, false, err
@@ -47,7 +47,7 @@ func (w *cappedPurse) Hold(ctx context.Context, _ live.StakeTable, wallet string
 	return avail, true, nil
 }
 
-func (w *cappedPurse) Void(wallet string, stake int64) {
+func (w *cappedPurse) Void(wallet string, stake baccarat.Money) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.held[wallet] -= stake
@@ -59,7 +59,7 @@ func (w *cappedPurse) Settle(t live.StakeTable, _ table.Command, evs []table.Eve
 	m.Transactions = append(m.Transactions, live.Postings(t.ID(), t.Currency(), evs)...)
 }
 
-func (w *cappedPurse) Committed(_ live.StakeTable, _ *live.Moves, held []live.Held, balances map[string]int64) map[string]int64 {
+func (w *cappedPurse) Committed(_ live.StakeTable, _ *live.Moves, held []live.Held, balances map[string]baccarat.Money) map[string]baccarat.Money {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, h := range held {
@@ -71,7 +71,7 @@ func (w *cappedPurse) Committed(_ live.StakeTable, _ *live.Moves, held []live.He
 	return balances
 }
 
-func (w *cappedPurse) Balance(ctx context.Context, t live.StakeTable, player string) (int64, error) {
+func (w *cappedPurse) Balance(ctx context.Context, t live.StakeTable, player string) (baccarat.Money, error) {
 	return w.store.Balance(ctx, ledger.Wallet(player, t.Currency()))
 }
 
@@ -83,7 +83,7 @@ func (w *cappedPurse) Answers() bool { return true }
 // balance, and a spec naming a wallet nobody plugged in is refused with the names there are.
 func TestAThirdKindOfWalletPlugsInByName(t *testing.T) {
 	db := openDB(t, "")
-	purse := &cappedPurse{store: db, cap: 5000, held: map[string]int64{}}
+	purse := &cappedPurse{store: db, cap: 5000, held: map[string]baccarat.Money{}}
 	h := live.New(live.Options{Store: db, Clock: live.NewFakeClock(epoch), Owner: "test", Shuffle: seededShuffle(1),
 		Wallets: map[string]live.Stakes{"capped": purse}})
 	ctx := context.Background()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
@@ -17,7 +18,7 @@ import (
 // results. Wagers and settlements are private to their owner, and everyone sees the totals
 // on each bet instead: broadcasting every wager to every player would cost the square of
 // the players at a busy table.
-func (r *runner) publish(staged []staged, balances map[string]int64) {
+func (r *runner) publish(staged []staged, balances map[string]baccarat.Money) {
 	seq := r.t.Seq()
 	wagersMoved, roadsMoved := false, false
 	for i := range staged {

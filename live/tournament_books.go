@@ -80,7 +80,7 @@ func (tr *tourney) commit(evs []tournament.Event, holds []Held, paid *Debited) (
 	if err == nil {
 		err = tr.openAccounts(txs)
 	}
-	var balances map[string]int64
+	var balances map[string]baccarat.Money
 	if err == nil {
 		balances, err = tr.commitBatch(journal.Batch{Records: recs, Transactions: txs, Placed: wb.placed, Calls: wb.calls})
 	}
@@ -114,7 +114,7 @@ func (tr *tourney) commit(evs []tournament.Event, holds []Held, paid *Debited) (
 	return wb.calls, nil
 }
 
-func (tr *tourney) commitBatch(b journal.Batch) (map[string]int64, error) {
+func (tr *tourney) commitBatch(b journal.Batch) (map[string]baccarat.Money, error) {
 	b.Fence = tr.lease.fence(tr.h, tr.stream)
 	if bc, ok := tr.h.opt.Store.(journal.BalanceCommitter); ok {
 		return bc.CommitBalances(tr.h.ctx, b)
@@ -241,7 +241,7 @@ func (tr *tourney) startChips(e *tournament.Event) []transfer {
 
 type transfer struct {
 	account string
-	amount  int64 // credited to account (negative: debited)
+	amount  baccarat.Money // credited to account (negative: debited)
 }
 
 func negate(t transfer) []transfer { return []transfer{{t.account, -t.amount}} }
@@ -251,7 +251,7 @@ func negate(t transfer) []transfer { return []transfer{{t.account, -t.amount}} }
 // a bot's winnings.
 func (tr *tourney) payments(ps []tournament.Payment, cur ledger.Currency) []transfer {
 	out := make([]transfer, 0, len(ps))
-	var house int64
+	var house baccarat.Money
 	for _, p := range ps {
 		if tr.isBot(p.Player) {
 			house += p.Amount // one posting for every bot's (a transaction names an account once)
@@ -274,7 +274,7 @@ type booker struct {
 // at most ledger.MaxPostings postings whose counter-posting stays within ledger.MaxAmount.
 func (b *booker) move(memo, counter string, ts []transfer) {
 	var ps []ledger.Posting
-	var sum int64
+	var sum baccarat.Money
 	flush := func() {
 		if len(ps) > 0 {
 			b.n++

@@ -49,7 +49,7 @@ func TestTournamentSeamlessFeesRebuysRefundsAndPrizesAreTheOperators(t *testing.
 
 func testTournamentSeamless(t *testing.T, db walletStore) {
 	ctx := context.Background()
-	opening := map[string]int64{"ann": 10_000, "bob": 10_000, "cat": 10_000, "dan": 500, "eve": 10_000, "fay": 10_000}
+	opening := map[string]baccarat.Money{"ann": 10_000, "bob": 10_000, "cat": 10_000, "dan": 500, "eve": 10_000, "fay": 10_000}
 	op := newOperator(t, opening, "EUR")
 	clock := live.NewFakeClock(epoch)
 	h := newSeamlessTourneyHost(t, db, op, clock, "test")
@@ -66,7 +66,7 @@ func testTournamentSeamless(t *testing.T, db walletStore) {
 		do     func() error
 		code   baccarat.Code
 		player string
-		at     int64 // the player's balance at the operator after it
+		at     baccarat.Money // the player's balance at the operator after it
 		enters int
 	}{
 		{"registering debits the entry fee at the operator", func() error { return h.Register(ctx, "cup", "ann") }, "", "ann", 9_000, 1},
@@ -130,15 +130,15 @@ func testTournamentSeamless(t *testing.T, db walletStore) {
 	drive(t, clock, func() bool { return view(t, h, "cup").Phase == tournament.PhaseFinished })
 	settledOutbox(t, db)
 	v := view(t, h, "cup")
-	prize := map[string]int64{}
+	prize := map[string]baccarat.Money{}
 	for _, r := range v.State.Results {
 		prize[r.Player] = r.Prize
 	}
 	if v.State.Pool.Total != 8000 && v.State.Pool.TopUp != 0 {
 		t.Errorf("the pool %+v: topped up to a total other than the guarantee", v.State.Pool)
 	}
-	paid := map[string]int64{"ann": 1500, "bob": 1000, "cat": 1000}
-	var prizes int64
+	paid := map[string]baccarat.Money{"ann": 1500, "bob": 1000, "cat": 1000}
+	var prizes baccarat.Money
 	for p, open := range opening {
 		want := open - paid[p] + prize[p]
 		if paid[p] > 0 {
@@ -166,7 +166,7 @@ func testTournamentSeamless(t *testing.T, db walletStore) {
 // checkTournamentCalls: the tournament's calls, as Reconcile lays them beside its journal
 // and as they are: five debits placed (ann's entry and rebuy, bob's, cat's, eve's), eve's
 // rolled back, the other four closed by credits summing to the players' prizes.
-func checkTournamentCalls(t *testing.T, db walletStore, prizes int64) {
+func checkTournamentCalls(t *testing.T, db walletStore, prizes baccarat.Money) {
 	t.Helper()
 	ctx := context.Background()
 	rec, err := verify.Reconcile(ctx, db, time.Time{}, time.Time{})
@@ -257,7 +257,7 @@ func TestTournamentSeamlessDebitLeftByACrashIsGivenBack(t *testing.T) {
 
 func testTournamentSeamlessCrash(t *testing.T, db walletStore) {
 	ctx := context.Background()
-	op := newOperator(t, map[string]int64{"ann": 10_000, "bob": 10_000}, "EUR")
+	op := newOperator(t, map[string]baccarat.Money{"ann": 10_000, "bob": 10_000}, "EUR")
 	store := &stallingStore{walletStore: db, reached: make(chan struct{}, 1)}
 	clock := live.NewFakeClock(epoch)
 	h := live.New(live.Options{Store: store, Clock: clock, Owner: "a", Shuffle: seededShuffle(1), Operator: op.client, Outbox: fastOutbox})
@@ -320,7 +320,7 @@ func testTournamentSeamlessCrash(t *testing.T, db walletStore) {
 func TestTournamentSeamlessCancellationRollsEveryEntryBack(t *testing.T) {
 	stores(t, func(t *testing.T, db walletStore) {
 		ctx := context.Background()
-		op := newOperator(t, map[string]int64{"ann": 10_000}, "EUR")
+		op := newOperator(t, map[string]baccarat.Money{"ann": 10_000}, "EUR")
 		clock := live.NewFakeClock(epoch)
 		h := newSeamlessTourneyHost(t, db, op, clock, "test")
 		spec := euroCup("few")

@@ -125,7 +125,7 @@ func checkTournamentBooks(t *testing.T, db *sqlite.DB, h *live.Host, id string, 
 	if botFees == 0 {
 		t.Errorf("no entrant is marked as a bot: %+v", v.State.Entrants)
 	}
-	if b, _ := db.Balance(ctx, ledger.House("XXX")); b != int64(botPrizes-botFees) {
+	if b, _ := db.Balance(ctx, ledger.House("XXX")); b != botPrizes-botFees {
 		t.Errorf("the house holds %d; it paid the bots' fees (%d) and took their prizes (%d)", b, botFees, botPrizes)
 	}
 	if v.State.Secret == "" || tournament.Commitment(v.State.Seed, v.State.Secret) != v.State.Commitment {
@@ -329,13 +329,13 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 	clock.Advance(time.Second)
 	_ = h.Credit(ctx, "c-ann", "ann", live.PlayMoney, 5000)
 	_ = h.Credit(ctx, "c-bob", "bob", live.PlayMoney, 500)
-	pool := func() int64 { b, _ := db.Balance(ctx, live.Pool("cup", "XXX")); return b }
+	pool := func() baccarat.Money { b, _ := db.Balance(ctx, live.Pool("cup", "XXX")); return b }
 	steps := []struct {
 		name   string
 		do     func() error
 		code   baccarat.Code
-		ann    int64
-		pool   int64
+		ann    baccarat.Money
+		pool   baccarat.Money
 		enters int
 	}{
 		{"SPEC 5 registering pays the entry fee into the pool", func() error { return h.Register(ctx, "cup", "ann") }, "", 4000, 1000, 1},
@@ -357,13 +357,13 @@ func TestTournamentRegistrationTakesTheFeeFromTheWallet(t *testing.T) {
 		})
 	}
 	tableID := waitTable(t, h, clock, "cup", "ann")
-	place := func(player, bet string, stake int64) error {
+	place := func(player, bet string, stake baccarat.Money) error {
 		_, err := h.Submit(ctx, tableID, &table.Place{Header: table.Header{Actor: player, Role: table.RolePlayer}, Player: player, Bet: bet, Stake: stake})
 		return err
 	}
 	for _, c := range []struct {
 		name, player, bet string
-		stake             int64
+		stake             baccarat.Money
 		code              baccarat.Code
 	}{
 		{"SPEC 5 a seated player bets in chips", "ann", "banker", 1500, ""},

@@ -71,7 +71,7 @@ func closeChips(tb *table.Table, tableID string, calls []journal.WalletCall, kin
 
 // closer is the credit or rollback that settles one of the table's wagers; the store
 // takes the player, currency, round and the operator's wager number from its debit.
-func closer(tableID string, kind journal.CallKind, wager uint64, amount int64, now time.Time) journal.WalletCall {
+func closer(tableID string, kind journal.CallKind, wager uint64, amount baccarat.Money, now time.Time) journal.WalletCall {
 	return journal.WalletCall{Tx: CloseTx(kind, tableID, wager), Kind: kind, Amount: amount, Table: tableID,
 		TableWager: wager, Created: now}
 }

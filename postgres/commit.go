@@ -24,12 +24,12 @@ var _ interface {
 
 // CommitBalances is Commit, and the balances after it of the accounts it changed; see
 // journal.BalanceCommitter.
-func (db *DB) CommitBalances(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+func (db *DB) CommitBalances(ctx context.Context, b journal.Batch) (map[string]baccarat.Money, error) {
 	ch, err := db.commit(ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]int64, len(ch.Accounts))
+	out := make(map[string]baccarat.Money, len(ch.Accounts))
 	for _, a := range ch.Accounts {
 		out[a.ID] = a.Balance
 	}
@@ -253,14 +253,14 @@ func queueEntries(batch *pgx.Batch, ch ledger.Changes, ids []int64) {
 	n := len(ch.Entries)
 	accts, seqs, txs, amounts, bals := make([]string, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	for i, e := range ch.Entries {
-		accts[i], seqs[i], txs[i], amounts[i], bals[i] = e.Account, e.Seq, ids[e.Tx], e.Amount, e.Balance
+		accts[i], seqs[i], txs[i], amounts[i], bals[i] = e.Account, e.Seq, ids[e.Tx], int64(e.Amount), int64(e.Balance)
 	}
 	batch.Queue(`INSERT INTO ledger_entries (account_id, seq, tx_id, amount, balance)
 		SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`, accts, seqs, txs, amounts, bals)
 	m := len(ch.Accounts)
 	ids2, bal2, ent2 := make([]string, m), make([]int64, m), make([]int64, m)
 	for i, a := range ch.Accounts {
-		ids2[i], bal2[i], ent2[i] = a.ID, a.Balance, a.Entries
+		ids2[i], bal2[i], ent2[i] = a.ID, int64(a.Balance), a.Entries
 	}
 	batch.Queue(`UPDATE accounts a SET balance = v.balance, entries = v.entries
 		FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS v (id, balance, entries) WHERE a.id = v.id`,

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 )
@@ -31,11 +32,11 @@ func (db *DB) Post(ctx context.Context, tx ledger.Transaction) (bool, error) {
 }
 
 // Balance is an open account's balance; see ledger.Store.
-func (db *DB) Balance(ctx context.Context, id string) (int64, error) {
+func (db *DB) Balance(ctx context.Context, id string) (baccarat.Money, error) {
 	if _, err := ledger.ParseAccount(id); err != nil {
 		return 0, err
 	}
-	var bal int64
+	var bal baccarat.Money
 	err := db.withConn(ctx, func(c *pgx.Conn) error {
 		return c.QueryRow(ctx, `SELECT balance FROM accounts WHERE id = $1`, id).Scan(&bal)
 	})

@@ -133,7 +133,7 @@ func queuePlays(batch *pgx.Batch, ch responsible.Changes) {
 		for _, k := range keys {
 			t := ch.Tallies[k]
 			players, curs, periods = append(players, k.Player), append(curs, k.Currency), append(periods, k.Name)
-			staked, settled, returned = append(staked, t.Staked), append(settled, t.Settled), append(returned, t.Returned)
+			staked, settled, returned = append(staked, int64(t.Staked)), append(settled, int64(t.Settled)), append(returned, int64(t.Returned))
 		}
 		batch.Queue(`INSERT INTO rg_tallies (player, currency, period, staked, settled, returned)
 			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[])
@@ -146,7 +146,7 @@ func queuePlays(batch *pgx.Batch, ch responsible.Changes) {
 		wagers, rounds, sessions, stakes := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
 		for k, o := range ch.Opened {
 			tables, wagers, players, curs = append(tables, k.Table), append(wagers, int64(k.Wager)), append(players, o.Player), append(curs, o.Currency)
-			rounds, sessions, days, stakes = append(rounds, int64(o.Round)), append(sessions, o.Session), append(days, o.Day), append(stakes, o.Stake)
+			rounds, sessions, days, stakes = append(rounds, int64(o.Round)), append(sessions, o.Session), append(days, o.Day), append(stakes, int64(o.Stake))
 		}
 		batch.Queue(`INSERT INTO rg_wagers (table_id, wager, player, currency, round, session, day, stake)
 			SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[])`,

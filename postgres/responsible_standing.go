@@ -91,7 +91,7 @@ func (db *DB) standingsAtOnce(ctx context.Context, players []string, currency st
 	for rows.Next() {
 		var player string
 		var b standingRow
-		var t [6]int64
+		var t [6]baccarat.Money
 		if err := rows.Scan(append(append([]any{&player}, b.dest()...), &t[0], &t[1], &t[2], &t[3], &t[4], &t[5])...); err != nil {
 			return nil, wrap("standing", err)
 		}
@@ -214,7 +214,8 @@ func readLimited(ctx context.Context, q rgQuerier, st *responsible.Standing, rou
 	defer rows.Close()
 	for rows.Next() {
 		var k responsible.RoundKey
-		var round, v int64
+		var round int64
+		var v baccarat.Money
 		if err := rows.Scan(&k.Table, &round, &v); err != nil {
 			return err
 		}

@@ -108,7 +108,7 @@ func TestMigrationsAreRecordedAndRunOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	ledgertest.WantBalances(t, again, map[string]int64{ledger.Wallet("alice", "EUR"): 10})
+	ledgertest.WantBalances(t, again, map[string]baccarat.Money{ledger.Wallet("alice", "EUR"): 10})
 	c := rawConn(t, cfg)
 	var n int
 	files, _ := filepath.Glob("migrations/*.sql")

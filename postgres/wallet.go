@@ -25,7 +25,7 @@ func scanCall(row pgx.Row) (journal.WalletCall, error) {
 	var c journal.WalletCall
 	var kind, state, action string
 	var round, wager, tw, created, updated, next, resolvedAt int64
-	var bal *int64
+	var bal *baccarat.Money
 	var r journal.Resolution
 	err := row.Scan(&c.Seq, &c.Tx, &kind, &c.Player, &c.Currency, &c.Amount, &c.Table, &round, &wager, &c.DebitTx, &state,
 		&c.RequestID, &c.Attempt, &c.Digest, &tw, &bal, &c.Attempts, &c.Error, &created, &updated, &next,

@@ -165,7 +165,12 @@ func (d *decoder) fast(b []byte, l *lineCmd) bool {
 func (d *decoder) value(b []byte, i int, f field, l *lineCmd) (int, bool) {
 	switch f {
 	case fieldStake, fieldAmount, fieldMin, fieldMax:
-		return number(b, i, money(f, l))
+		var v int64
+		j, ok := number(b, i, &v)
+		if ok {
+			*money(f, l) = baccarat.Money(v)
+		}
+		return j, ok
 	case fieldDecks, fieldCutCard, fieldLimit:
 		var v int64
 		j, ok := number(b, i, &v)

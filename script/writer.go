@@ -77,7 +77,7 @@ func (r *Refusal) appendJSON(b []byte) []byte {
 func (f *Funded) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"line":`...), int64(f.Line), 10)
 	b = tablejson.AppendString(append(b, `,"funded":`...), f.Funded)
-	b = strconv.AppendInt(append(b, `,"amount":`...), f.Amount, 10)
-	b = strconv.AppendInt(append(b, `,"balance":`...), f.Balance, 10)
+	b = strconv.AppendInt(append(b, `,"amount":`...), int64(f.Amount), 10)
+	b = strconv.AppendInt(append(b, `,"balance":`...), int64(f.Balance), 10)
 	return append(b, '}')
 }

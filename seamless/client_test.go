@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/tablehouse/baccarat"
 )
 
 var testSecret = []byte("0123456789abcdef0123456789abcdef")
@@ -188,7 +190,7 @@ func TestSeamlessClientSendsNothing(t *testing.T) {
 // TestSeamlessClientEveryCall: each method posts to its path and reads the balance.
 func TestSeamlessClientEveryCall(t *testing.T) {
 	srv, _ := operator(t, func(w http.ResponseWriter, r *http.Request) {
-		WriteSigned(w, r, testSecret, 200, AnswerBody(int64(len(r.URL.Path))))
+		WriteSigned(w, r, testSecret, 200, AnswerBody(baccarat.Money(len(r.URL.Path))))
 	})
 	cl := &Client{BaseURL: srv.URL, Secret: testSecret, HTTP: &http.Client{}}
 	ctx := context.Background()
@@ -200,7 +202,7 @@ func TestSeamlessClientEveryCall(t *testing.T) {
 		PathCredit:   func() (Answer, error) { return cl.Credit(ctx, cr) },
 		PathRollback: func() (Answer, error) { return cl.Rollback(ctx, rb) },
 	} {
-		if a, err := call(); err != nil || a.Balance != int64(len(path)) {
+		if a, err := call(); err != nil || a.Balance != baccarat.Money(len(path)) {
 			t.Errorf("%s: %+v, %v", path, a, err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/tablehouse/baccarat"
 )
 
 // The operator's side of the wire, for operators written in Go (refwallet uses it).
@@ -36,7 +38,7 @@ func ReadSigned(w http.ResponseWriter, r *http.Request, secret []byte) ([]byte, 
 }
 
 // AnswerBody is the body of an answer: the balance.
-func AnswerBody(balance int64) []byte { return encode(Answer{Balance: balance}) }
+func AnswerBody(balance baccarat.Money) []byte { return encode(Answer{Balance: balance}) }
 
 // ErrorBody is the status and body of a refusal: a *RefusedError or an
 // *InsufficientFundsError as they are; anything else is a 500 internal.

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/backoffice/backofficetest"
 )
@@ -44,7 +45,7 @@ func BenchmarkReportYear(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			got := map[string]int64{}
+			got := map[string]baccarat.Money{}
 			for _, r := range sum.Rows {
 				got[r.Currency] += r.Takings()
 			}

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 )
@@ -130,12 +131,12 @@ var _ interface {
 
 // CommitBalances is Commit, and the balances after it of the accounts it changed; see
 // journal.BalanceCommitter.
-func (db *DB) CommitBalances(ctx context.Context, b journal.Batch) (map[string]int64, error) {
+func (db *DB) CommitBalances(ctx context.Context, b journal.Batch) (map[string]baccarat.Money, error) {
 	ch, err := db.commit(ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]int64, len(ch.Accounts))
+	out := make(map[string]baccarat.Money, len(ch.Accounts))
 	for _, a := range ch.Accounts {
 		out[a.ID] = a.Balance
 	}

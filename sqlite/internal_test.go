@@ -50,7 +50,7 @@ func TestMigrationsAreRecordedAndRunOnce(t *testing.T) {
 	ledgertest.Fund(t, db, "alice", "EUR", 10)
 	db.Close()
 	db = openAt(t, path) // a second open applies nothing and keeps the data
-	ledgertest.WantBalances(t, db, map[string]int64{ledger.Wallet("alice", "EUR"): 10})
+	ledgertest.WantBalances(t, db, map[string]baccarat.Money{ledger.Wallet("alice", "EUR"): 10})
 	ms, _ := migrations()
 	var n, max int
 	if err := db.r.QueryRowContext(t.Context(), `SELECT COUNT(*), MAX(version) FROM schema_migrations`).Scan(&n, &max); err != nil || n != len(ms) || max != len(ms) {

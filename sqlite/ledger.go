@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 )
@@ -29,11 +30,11 @@ func (db *DB) Post(ctx context.Context, tx ledger.Transaction) (bool, error) {
 }
 
 // Balance is an open account's balance; see ledger.Store.
-func (db *DB) Balance(ctx context.Context, id string) (int64, error) {
+func (db *DB) Balance(ctx context.Context, id string) (baccarat.Money, error) {
 	if _, err := ledger.ParseAccount(id); err != nil {
 		return 0, err
 	}
-	var bal int64
+	var bal baccarat.Money
 	err := db.queryRow(ctx, `SELECT balance FROM accounts WHERE id = ?`, id).Scan(&bal)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ledger.NotOpen(id)

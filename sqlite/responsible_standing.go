@@ -140,7 +140,8 @@ func readLimited(ctx context.Context, q standingQueries, st *responsible.Standin
 		defer rows.Close()
 		for rows.Next() {
 			var k responsible.RoundKey
-			var v, round int64
+			var v baccarat.Money
+			var round int64
 			if err := rows.Scan(&k.Table, &round, &v); err != nil {
 				return err
 			}
@@ -151,7 +152,7 @@ func readLimited(ctx context.Context, q standingQueries, st *responsible.Standin
 	}
 	if !full && st.Limits.StakePerRound > 0 {
 		for _, k := range rounds {
-			var v int64
+			var v baccarat.Money
 			if err := q.row(ctx, rg.round, qRound, player, k.Table, int64(k.Round)).Scan(&v); err != nil {
 				return err
 			}

@@ -39,7 +39,7 @@ func scanCall(row scanner) (journal.WalletCall, error) {
 	c.Kind, c.State = journal.CallKind(kind), journal.CallState(state)
 	c.Round, c.Wager, c.TableWager = uint64(round), uint64(wager), uint64(tw)
 	if bal.Valid {
-		b := bal.Int64
+		b := baccarat.Money(bal.Int64)
 		c.Balance = &b
 	}
 	c.Created, c.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()

@@ -150,7 +150,7 @@ func TestStateMachineProperties(t *testing.T) {
 						book(wallet, &ev[i])
 						history = append(history, ev[i].Clone())
 					}
-					var sum int64
+					var sum baccarat.Money
 					for p, w := range wallet {
 						if w < 0 {
 							rt.Fatalf("%s's wallet is negative after %s", p, c.Kind())

@@ -34,7 +34,7 @@ func TestARoundHoldsAtMostMaxWagersPerRound(t *testing.T) {
 			pad := strings.Repeat("x", 64-6)
 			place := func(i int) *Place {
 				name := fmt.Sprintf("%06d%s", i, pad) // the longest id a player may have
-				return &Place{Header: Header{Actor: name, Role: RolePlayer}, Player: name, Bet: "player_pair", Stake: 1<<40 - int64(i), Available: 1 << 50}
+				return &Place{Header: Header{Actor: name, Role: RolePlayer}, Player: name, Bet: "player_pair", Stake: 1<<40 - baccarat.Money(i), Available: 1 << 50}
 			}
 			for i := range MaxWagersPerRound {
 				apply(place(i))

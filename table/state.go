@@ -14,37 +14,37 @@ import (
 // State is a snapshot of a table: what a page shows when it connects, and what Replay is
 // checked against.
 type State struct {
-	Game         string            `json:"game"`
-	Seq          uint64            `json:"seq"`
-	Round        uint64            `json:"round"`
-	Phase        Phase             `json:"phase"`
-	Betting      int               `json:"betting_round"`
-	BetOpen      bool              `json:"bet_open"`
-	Until        time.Time         `json:"until,omitzero"`
-	Interrupted  bool              `json:"interrupted,omitempty"`
-	Paused       bool              `json:"paused,omitempty"` // by the pit: no round opens (pause.go)
-	Closed       bool              `json:"closed,omitempty"` // for good: no command is taken
-	Window       bool              `json:"withdrawal_window,omitempty"`
-	Pending      []baccarat.Card   `json:"pending,omitempty"`
-	Shoe         ShoeView          `json:"shoe"`
-	Cards        []DealtCard       `json:"cards"`
-	NextPosition string            `json:"next_position"`
-	Wagers       []Wager           `json:"wagers"`
-	Riding       []Wager           `json:"riding,omitempty"`
-	Dragon       []Wager           `json:"dragon,omitempty"`
-	Prices       []odds.Price      `json:"prices,omitempty"`
-	Session      SessionView       `json:"session"`
-	ShoeResults  []ShoeResult      `json:"shoe_results"`
-	Squeeze      *SqueezeView      `json:"squeeze,omitempty"`
-	MethodC      *MethodCView      `json:"method_c,omitempty"` // who holds the shoe (methodc.go)
-	Funds        map[string]Funds  `json:"funds"`
-	Limits       map[string]Limit  `json:"limits"`
-	MaxPerArea   int               `json:"max_wagers_per_area,omitempty"`
-	Differential baccarat.Money    `json:"differential,omitempty"`
-	Totals       map[string]int64  `json:"totals"` // stakes on each bet this round
-	NextWager    uint64            `json:"next_wager"`
-	House        baccarat.Money    `json:"house"` // the house's result so far
-	Requests     map[string]uint64 `json:"-"`
+	Game         string                    `json:"game"`
+	Seq          uint64                    `json:"seq"`
+	Round        uint64                    `json:"round"`
+	Phase        Phase                     `json:"phase"`
+	Betting      int                       `json:"betting_round"`
+	BetOpen      bool                      `json:"bet_open"`
+	Until        time.Time                 `json:"until,omitzero"`
+	Interrupted  bool                      `json:"interrupted,omitempty"`
+	Paused       bool                      `json:"paused,omitempty"` // by the pit: no round opens (pause.go)
+	Closed       bool                      `json:"closed,omitempty"` // for good: no command is taken
+	Window       bool                      `json:"withdrawal_window,omitempty"`
+	Pending      []baccarat.Card           `json:"pending,omitempty"`
+	Shoe         ShoeView                  `json:"shoe"`
+	Cards        []DealtCard               `json:"cards"`
+	NextPosition string                    `json:"next_position"`
+	Wagers       []Wager                   `json:"wagers"`
+	Riding       []Wager                   `json:"riding,omitempty"`
+	Dragon       []Wager                   `json:"dragon,omitempty"`
+	Prices       []odds.Price              `json:"prices,omitempty"`
+	Session      SessionView               `json:"session"`
+	ShoeResults  []ShoeResult              `json:"shoe_results"`
+	Squeeze      *SqueezeView              `json:"squeeze,omitempty"`
+	MethodC      *MethodCView              `json:"method_c,omitempty"` // who holds the shoe (methodc.go)
+	Funds        map[string]Funds          `json:"funds"`
+	Limits       map[string]Limit          `json:"limits"`
+	MaxPerArea   int                       `json:"max_wagers_per_area,omitempty"`
+	Differential baccarat.Money            `json:"differential,omitempty"`
+	Totals       map[string]baccarat.Money `json:"totals"` // stakes on each bet this round
+	NextWager    uint64                    `json:"next_wager"`
+	House        baccarat.Money            `json:"house"` // the house's result so far
+	Requests     map[string]uint64         `json:"-"`
 }
 
 // ShoeView is the shoe as players may see it.
@@ -131,7 +131,7 @@ func (t *Table) state(player string, all bool) State {
 		Wagers: own(t.wagers), Riding: own(t.riding), Dragon: own(t.dragon),
 		Prices: slices.Clone(t.prices), ShoeResults: slices.Clone(t.shoeResults), NextPosition: t.NextPosition().String(),
 		Funds: map[string]Funds{}, Limits: maps.Clone(t.cfg.Limits), MaxPerArea: t.maxArea,
-		Differential: t.differential, Totals: map[string]int64{}, NextWager: t.nextWager, Requests: map[string]uint64{},
+		Differential: t.differential, Totals: map[string]baccarat.Money{}, NextWager: t.nextWager, Requests: map[string]uint64{},
 		House: t.house}
 	if s.Wagers == nil {
 		s.Wagers = []Wager{}
@@ -240,8 +240,8 @@ func (s Status) Stopped() bool {
 }
 
 // Totals is the stake on each bet of this round (riding wagers included).
-func (t *Table) Totals() map[string]int64 {
-	m := make(map[string]int64, len(t.totals))
+func (t *Table) Totals() map[string]baccarat.Money {
+	m := make(map[string]baccarat.Money, len(t.totals))
 	for i, v := range t.totals {
 		if v != 0 {
 			m[t.game.Bets[i].ID] = v

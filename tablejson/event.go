@@ -139,14 +139,14 @@ func appendDetail(b []byte, d *table.Detail) ([]byte, bool) {
 		b = appendKeyString(b, `,"player":`, d.Player)
 	}
 	if d.Amount != 0 {
-		b = appendInt(append(b, `,"amount":`...), d.Amount)
+		b = appendMoney(append(b, `,"amount":`...), d.Amount)
 	}
 	if d.Bet != "" {
 		b = appendKeyString(b, `,"bet":`, d.Bet)
 	}
 	if d.Limit != nil {
-		b = appendInt(append(b, `,"limit":{"min":`...), d.Limit.Min)
-		b = appendInt(append(b, `,"max":`...), d.Limit.Max)
+		b = appendMoney(append(b, `,"limit":{"min":`...), d.Limit.Min)
+		b = appendMoney(append(b, `,"max":`...), d.Limit.Max)
 		b = append(b, '}')
 	}
 	if d.Count != 0 {
@@ -171,7 +171,7 @@ func appendWager(b []byte, w *table.Wager) []byte {
 	b = appendKeyString(b, `,"player":`, w.Player)
 	b = appendKeyString(b, `,"seat":`, w.Seat)
 	b = appendKeyString(b, `,"bet":`, w.Bet)
-	b = appendInt(append(b, `,"stake":`...), w.Stake)
+	b = appendMoney(append(b, `,"stake":`...), w.Stake)
 	if w.Odds != 0 {
 		b = appendKeyString(b, `,"odds":`, w.Odds.String())
 	}
@@ -253,7 +253,7 @@ func appendSettlement(b []byte, s *table.Settlement) []byte {
 	b = appendUint(append(b, `{"wager":`...), s.Wager)
 	b = appendKeyString(b, `,"player":`, s.Player)
 	b = appendKeyString(b, `,"bet":`, s.Bet)
-	b = appendInt(append(b, `,"stake":`...), s.Stake)
+	b = appendMoney(append(b, `,"stake":`...), s.Stake)
 	b = append(append(b, `,"outcome":`...), outcomes[s.Outcome]...)
 	if s.Pays != "" {
 		b = appendKeyString(b, `,"pays":`, s.Pays)
@@ -261,8 +261,8 @@ func appendSettlement(b []byte, s *table.Settlement) []byte {
 	if s.Odds != 0 {
 		b = appendKeyString(b, `,"odds":`, s.Odds.String())
 	}
-	b = appendInt(append(b, `,"net":`...), s.Net)
-	b = appendInt(append(b, `,"returned":`...), s.Returned)
+	b = appendMoney(append(b, `,"net":`...), s.Net)
+	b = appendMoney(append(b, `,"returned":`...), s.Returned)
 	if s.Rides {
 		b = append(b, `,"rides":true`...)
 	}

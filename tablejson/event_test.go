@@ -82,7 +82,7 @@ func (s *fuzzSource) time() time.Time {
 	return t.In(time.FixedZone("X", 3600*int(s.byte()%27)-13*3600))
 }
 
-func (s *fuzzSource) money() baccarat.Money { return s.i64() }
+func (s *fuzzSource) money() baccarat.Money { return baccarat.Money(s.i64()) }
 
 func (s *fuzzSource) card(invalid bool) baccarat.Card {
 	c := s.byte()

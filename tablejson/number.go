@@ -1,5 +1,7 @@
 package tablejson
 
+import "github.com/tablehouse/baccarat"
+
 // appendUint appends v in decimal, as strconv.AppendUint does, but writes the digits in
 // place: the events' numbers are short, and strconv's copy from its own buffer cost more
 // than the digits.
@@ -38,6 +40,9 @@ func appendInt(b []byte, v int64) []byte {
 	}
 	return appendUint(b, uint64(v))
 }
+
+// appendMoney appends an amount in minor units, as appendInt does.
+func appendMoney(b []byte, m baccarat.Money) []byte { return appendInt(b, int64(m)) }
 
 var pow10 = func() (p [20]uint64) {
 	p[0] = 1

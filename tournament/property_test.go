@@ -21,12 +21,12 @@ func genConfig(t *rapid.T) Config {
 	c.Dragon = c.Game == "mbs-dragon" && rapid.Bool().Draw(t, "dragon")
 	c.TableSize = rapid.IntRange(2, 6).Draw(t, "table_size")
 	c.MaxEntrants = rapid.IntRange(2, 18).Draw(t, "max_entrants")
-	c.EntryFee = rapid.Int64Range(0, 1000).Draw(t, "fee")
-	c.Guarantee = rapid.Int64Range(0, 20_000).Draw(t, "guarantee")
+	c.EntryFee = baccarat.Money(rapid.Int64Range(0, 1000).Draw(t, "fee"))
+	c.Guarantee = baccarat.Money(rapid.Int64Range(0, 20_000).Draw(t, "guarantee"))
 	c.StartingChips = 1000
 	// Sampled, not ranged: rapid draws numbers near the bottom of a range most of the time.
-	min := rapid.SampledFrom([]int64{250, 100, 400, 1, 50}).Draw(t, "min")
-	c.Stakes = Stakes{Min: min, Max: min * rapid.SampledFrom([]int64{2, 4, 1}).Draw(t, "max")}
+	min := rapid.SampledFrom([]baccarat.Money{250, 100, 400, 1, 50}).Draw(t, "min")
+	c.Stakes = Stakes{Min: min, Max: min * baccarat.Money(rapid.SampledFrom([]int64{2, 4, 1}).Draw(t, "max"))}
 	c.Rounds = genRounds(t, c.MaxEntrants, c.TableSize)
 	c.Prizes = genShares(t, min2(c.MaxEntrants, 5))
 	if rapid.Bool().Draw(t, "rebuys") {
@@ -36,7 +36,7 @@ func genConfig(t *rapid.T) Config {
 		if h == 0 {
 			h = 5
 		}
-		c.Rebuy = &Rebuy{Max: rapid.IntRange(1, 2).Draw(t, "rebuy_max"), Price: rapid.Int64Range(0, 500).Draw(t, "price"),
+		c.Rebuy = &Rebuy{Max: rapid.IntRange(1, 2).Draw(t, "rebuy_max"), Price: baccarat.Money(rapid.Int64Range(0, 500).Draw(t, "price")),
 			Chips: 1000, Until: Point{Round: r, Session: s, Hand: rapid.IntRange(1, h).Draw(t, "until_hand")}}
 	}
 	return c
@@ -189,7 +189,7 @@ func (d *driver) stray(tb *table) {
 		d.apply(Command{Type: CmdRebuy, Player: rapid.SampledFrom(d.ids).Draw(d.t, "who")})
 	case 1:
 		d.apply(Command{Type: CmdReportHand, Table: tb.number, Hand: rapid.IntRange(0, 3).Draw(d.t, "hand"),
-			Changes: []ChipChange{ch(rapid.SampledFrom(d.ids).Draw(d.t, "who"), rapid.Int64Range(-5000, 5000).Draw(d.t, "net"))}})
+			Changes: []ChipChange{ch(rapid.SampledFrom(d.ids).Draw(d.t, "who"), baccarat.Money(rapid.Int64Range(-5000, 5000).Draw(d.t, "net")))}})
 	case 2:
 		d.apply(Command{Type: CmdStartSession, Table: rapid.IntRange(0, 4).Draw(d.t, "any table")})
 	default:
@@ -208,9 +208,9 @@ func (d *driver) changes(tb *table, lossCap baccarat.Money) []ChipChange {
 		}
 		// Quarters of the most they can lose or win: rapid favours the first entries.
 		k := rapid.SampledFrom([]int64{-1, 1, -4, 2, -2, 0, 4, -3, 3}).Draw(d.t, "quarters")
-		net := k * lossCap / 4
+		net := baccarat.Money(k) * lossCap / 4
 		if k < 0 {
-			net = k * min(p.chips, lossCap) / 4
+			net = baccarat.Money(k) * min(p.chips, lossCap) / 4
 		}
 		out = append(out, ch(p.id, net))
 	}

@@ -148,7 +148,7 @@ func readSessionTable(ctx context.Context, store live.Store, id, tournamentID st
 
 func verifyTournamentBooks(ctx context.Context, store live.Store, t *tournament.Tournament, seamless bool, bad func(string, ...any)) error {
 	cfg := t.Config()
-	balance := func(acct string) (int64, error) {
+	balance := func(acct string) (baccarat.Money, error) {
 		b, err := store.Balance(ctx, acct)
 		if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
 			return 0, nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
@@ -30,11 +31,11 @@ func TestTournamentAuditCatchesPlantedFaults(t *testing.T) {
 			{Seq: 9, Type: tournament.EvFinished, Payments: []tournament.Payment{{Player: "ann", Amount: 2000}, {Player: "bot1", Amount: 1500}}},
 		}
 	}
-	debit := func(tx, player string, item uint64, amount int64) journal.WalletCall {
+	debit := func(tx, player string, item uint64, amount baccarat.Money) journal.WalletCall {
 		return journal.WalletCall{Tx: tx, Kind: journal.CallDebit, Player: player, Currency: "EUR", Amount: amount, Table: stream,
 			TableWager: item, State: journal.CallPlaced}
 	}
-	closer := func(kind journal.CallKind, debitTx string, amount int64) journal.WalletCall {
+	closer := func(kind journal.CallKind, debitTx string, amount baccarat.Money) journal.WalletCall {
 		return journal.WalletCall{Tx: string(kind) + "-" + debitTx, Kind: kind, DebitTx: debitTx, Amount: amount, Table: stream, State: journal.CallDone}
 	}
 	calls := func() []journal.WalletCall {

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/audit"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
@@ -157,7 +158,7 @@ func verifyTable(ctx context.Context, store live.Store, id string, now time.Time
 	if spec.Wallet == live.WalletSeamless {
 		return verifySeamless(ctx, store, spec, events, rep, bad)
 	}
-	var held int64
+	var held baccarat.Money
 	for _, f := range t.State().Funds {
 		held += f.Held
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
@@ -82,7 +83,7 @@ func verifySeamless(ctx context.Context, store live.Store, spec live.Spec, event
 		}
 		return d
 	}
-	closes := func(w uint64, kind journal.CallKind, amount int64, why string) {
+	closes := func(w uint64, kind journal.CallKind, amount baccarat.Money, why string) {
 		d := debit(w)
 		if d == nil {
 			return // reported where the wager was placed

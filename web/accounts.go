@@ -15,7 +15,7 @@ import (
 // AccountView is an account as an admin reads it, with a player's balance.
 type AccountView struct {
 	access.Account
-	Balance  *int64          `json:"balance,omitempty"`
+	Balance  *baccarat.Money `json:"balance,omitempty"`
 	Currency ledger.Currency `json:"currency,omitempty"`
 	Token    string          `json:"token,omitempty"`
 }
@@ -185,10 +185,10 @@ func (s *Server) handleIssueToken(w http.ResponseWriter, r *http.Request, id Ide
 // seamless deployment's) is credited at the operator, not here.
 func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identity) {
 	var req struct {
-		Amount   int64  `json:"amount"`
-		Key      string `json:"key"`
-		Currency string `json:"currency"`
-		Reason   string `json:"reason"`
+		Amount   baccarat.Money `json:"amount"`
+		Key      string         `json:"key"`
+		Currency string         `json:"currency"`
+		Reason   string         `json:"reason"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
@@ -262,7 +262,7 @@ func (s *Server) handleCredit(w http.ResponseWriter, r *http.Request, id Identit
 // opened holds 0). The read and the posting are two steps: two admins crediting one wallet
 // at the same moment could still pass the bound together, which a check inside the store's
 // transaction would close.
-func (s *Server) checkCreditRoom(r *http.Request, player string, cur ledger.Currency, amount int64) error {
+func (s *Server) checkCreditRoom(r *http.Request, player string, cur ledger.Currency, amount baccarat.Money) error {
 	bal, err := s.books.Balance(r.Context(), ledger.Wallet(player, cur))
 	if baccarat.ErrorCode(err) == baccarat.CodeNotFound {
 		bal, err = 0, nil
@@ -270,7 +270,7 @@ func (s *Server) checkCreditRoom(r *http.Request, player string, cur ledger.Curr
 	if err != nil {
 		return err
 	}
-	room := int64(baccarat.MaxAmount) - bal
+	room := baccarat.MaxAmount - bal
 	if amount <= room {
 		return nil
 	}

@@ -88,7 +88,7 @@ func (s *Server) accountChanged(ctx context.Context, target string) {
 // 0) with its entry, then passes the same transaction to the host, which finds its key
 // posted and changes nothing more, but forgets the wallet's cached balance and tells the
 // other servers it moved (live.Host.Credit).
-func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur ledger.Currency, amount int64, reason string) error {
+func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur ledger.Currency, amount baccarat.Money, reason string) error {
 	ctx := r.Context()
 	o, err := s.office()
 	if err != nil {
@@ -109,7 +109,7 @@ func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur
 	}
 	tx := ledger.Transaction{Key: key, Memo: memo, At: s.now().UTC(), Postings: []ledger.Posting{
 		{Account: house, Amount: -amount}, {Account: wallet, Amount: amount}}}
-	e := s.entry(id, act, player, reason, map[string]any{"amount": abs64(amount), "currency": cur, "key": key})
+	e := s.entry(id, act, player, reason, map[string]any{"amount": absMoney(amount), "currency": cur, "key": key})
 	e.Ref = key
 	if _, err := o.PostAudited(ctx, tx, e); err != nil {
 		return err
@@ -117,7 +117,7 @@ func (s *Server) moveMoney(r *http.Request, id Identity, key, player string, cur
 	return s.wallets.Credit(ctx, key, player, cur, amount)
 }
 
-func abs64(v int64) int64 {
+func absMoney(v baccarat.Money) baccarat.Money {
 	if v < 0 {
 		return -v
 	}
@@ -126,10 +126,10 @@ func abs64(v int64) int64 {
 
 // debitRequest is the body of POST /api/admin/accounts/{id}/debit.
 type debitRequest struct {
-	Amount   int64  `json:"amount"`
-	Key      string `json:"key"`
-	Currency string `json:"currency"`
-	Reason   string `json:"reason"`
+	Amount   baccarat.Money `json:"amount"`
+	Key      string         `json:"key"`
+	Currency string         `json:"currency"`
+	Reason   string         `json:"reason"`
 }
 
 // handleDebit takes money out of a player's wallet back to the house (a withdrawal at the
@@ -165,7 +165,7 @@ func (s *Server) handleDebit(w http.ResponseWriter, r *http.Request, id Identity
 }
 
 // checkMove checks a credit's or debit's amount, key (made when empty) and reason.
-func checkMove(amount int64, key *string, reason string, needReason bool) error {
+func checkMove(amount baccarat.Money, key *string, reason string, needReason bool) error {
 	if amount <= 0 || amount > baccarat.MaxAmount {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "an amount is positive, in minor units, at most %d", baccarat.MaxAmount)
 	}

@@ -16,46 +16,46 @@ import (
 
 // FloorTable is one table on the floor.
 type FloorTable struct {
-	ID         string           `json:"id"`
-	Name       string           `json:"name"`
-	Game       string           `json:"game"`
-	Mode       table.Mode       `json:"mode"`
-	Currency   string           `json:"currency"`
-	MinorUnits int              `json:"minor_units"`
-	Phase      table.Phase      `json:"phase"`
-	Round      uint64           `json:"round"`
-	Until      time.Time        `json:"until,omitzero"`
-	Owner      string           `json:"owner,omitempty"`
-	Players    int              `json:"players"`
-	Totals     map[string]int64 `json:"totals"`
-	Staked     int64            `json:"staked"` // the stakes in play this round
+	ID         string                    `json:"id"`
+	Name       string                    `json:"name"`
+	Game       string                    `json:"game"`
+	Mode       table.Mode                `json:"mode"`
+	Currency   string                    `json:"currency"`
+	MinorUnits int                       `json:"minor_units"`
+	Phase      table.Phase               `json:"phase"`
+	Round      uint64                    `json:"round"`
+	Until      time.Time                 `json:"until,omitzero"`
+	Owner      string                    `json:"owner,omitempty"`
+	Players    int                       `json:"players"`
+	Totals     map[string]baccarat.Money `json:"totals"`
+	Staked     baccarat.Money            `json:"staked"` // the stakes in play this round
 	// Differential is |Player − Banker| of this round's stakes now, against the table's limit
 	// (0: none; Tiger 5.18).
-	Differential      int64       `json:"differential"`
-	DifferentialLimit int64       `json:"differential_limit,omitempty"`
-	Interrupted       bool        `json:"interrupted,omitempty"`
-	Tournament        bool        `json:"tournament,omitempty"`
-	Health            Health      `json:"health"`
-	Last              *FloorRound `json:"last,omitempty"` // the last finished round
-	LargestWins       []FloorWin  `json:"largest_wins"`   // the largest of the last rounds', largest first
+	Differential      baccarat.Money `json:"differential"`
+	DifferentialLimit baccarat.Money `json:"differential_limit,omitempty"`
+	Interrupted       bool           `json:"interrupted,omitempty"`
+	Tournament        bool           `json:"tournament,omitempty"`
+	Health            Health         `json:"health"`
+	Last              *FloorRound    `json:"last,omitempty"` // the last finished round
+	LargestWins       []FloorWin     `json:"largest_wins"`   // the largest of the last rounds', largest first
 }
 
 // FloorRound is a finished round as the floor shows it.
 type FloorRound struct {
-	Round   uint64 `json:"round"`
-	Result  string `json:"result,omitempty"` // the coup
-	Winner  string `json:"winner,omitempty"`
-	Void    string `json:"void,omitempty"` // a void's reason
-	Takings int64  `json:"takings"`        // stakes settled less returned
+	Round   uint64         `json:"round"`
+	Result  string         `json:"result,omitempty"` // the coup
+	Winner  string         `json:"winner,omitempty"`
+	Void    string         `json:"void,omitempty"` // a void's reason
+	Takings baccarat.Money `json:"takings"`        // stakes settled less returned
 }
 
 // FloorWin is a winning wager.
 type FloorWin struct {
-	Round  uint64 `json:"round"`
-	Player string `json:"player"`
-	Bet    string `json:"bet"`
-	Stake  int64  `json:"stake"`
-	Net    int64  `json:"net"`
+	Round  uint64         `json:"round"`
+	Player string         `json:"player"`
+	Bet    string         `json:"bet"`
+	Stake  baccarat.Money `json:"stake"`
+	Net    baccarat.Money `json:"net"`
 }
 
 // Alert is something on the floor that wants a look.
@@ -156,12 +156,12 @@ func floorTable(t live.TableInfo, health map[string]Health) FloorTable {
 		Players: t.Players, Totals: st.Totals, DifferentialLimit: st.Differential, Interrupted: st.Interrupted,
 		Tournament: t.Spec.Tournament != nil, LargestWins: []FloorWin{}}
 	if ft.Totals == nil {
-		ft.Totals = map[string]int64{}
+		ft.Totals = map[string]baccarat.Money{}
 	}
 	for _, v := range ft.Totals {
 		ft.Staked += v
 	}
-	ft.Differential = abs64(ft.Totals["player"] - ft.Totals["banker"])
+	ft.Differential = absMoney(ft.Totals["player"] - ft.Totals["banker"])
 	if h, ok := health[t.Spec.ID]; ok {
 		ft.Health = h
 	} else {
@@ -171,9 +171,9 @@ func floorTable(t live.TableInfo, health map[string]Health) FloorTable {
 }
 
 // minMainStake is the smallest minimum of the table's main bets (1 if none is set).
-func minMainStake(t live.TableInfo) int64 {
+func minMainStake(t live.TableInfo) baccarat.Money {
 	g, err := games.ByID(t.Spec.Config.Game)
-	least := int64(0)
+	least := baccarat.Money(0)
 	if err == nil {
 		for _, b := range g.Bets {
 			if l, ok := t.State.Limits[b.ID]; ok && b.Kind == games.Main && (least == 0 || l.Min < least) {
@@ -185,7 +185,7 @@ func minMainStake(t live.TableInfo) int64 {
 }
 
 // recent reads the last rounds: the last result, the largest wins, and their alerts.
-func (ft *FloorTable) recent(rounds []live.Round, rules floorRules, minStake int64, alerts []Alert) []Alert {
+func (ft *FloorTable) recent(rounds []live.Round, rules floorRules, minStake baccarat.Money, alerts []Alert) []Alert {
 	for i, rd := range rounds { // newest first
 		if i == 0 {
 			ft.Last = &FloorRound{Round: rd.Round, Void: rd.Void}
@@ -206,9 +206,9 @@ func (ft *FloorTable) recent(rounds []live.Round, rules floorRules, minStake int
 				continue
 			}
 			ft.LargestWins = append(ft.LargestWins, FloorWin{Round: rd.Round, Player: st.Player, Bet: st.Bet, Stake: st.Stake, Net: st.Net})
-			if st.Net >= rules.largeWinX*minStake {
-				alerts = append(alerts, Alert{Kind: AlertLargeWin, Table: ft.ID, Round: rd.Round, Player: st.Player, Amount: st.Net,
-					Limit: rules.largeWinX * minStake, Reason: st.Bet})
+			if large := baccarat.Money(rules.largeWinX) * minStake; st.Net >= large {
+				alerts = append(alerts, Alert{Kind: AlertLargeWin, Table: ft.ID, Round: rd.Round, Player: st.Player, Amount: int64(st.Net),
+					Limit: int64(large), Reason: st.Bet})
 			}
 		}
 	}
@@ -232,8 +232,8 @@ func (ft *FloorTable) alerts(rules floorRules, alerts []Alert) []Alert {
 	if ft.Health.Status == HealthStalled {
 		alerts = append(alerts, Alert{Kind: AlertStalled, Table: ft.ID, Round: ft.Round, Since: ft.Health.Since})
 	}
-	if lim := ft.DifferentialLimit; lim > 0 && ft.Differential*100 >= lim*rules.diffShare {
-		alerts = append(alerts, Alert{Kind: AlertDifferential, Table: ft.ID, Round: ft.Round, Amount: ft.Differential, Limit: lim})
+	if lim := ft.DifferentialLimit; lim > 0 && ft.Differential*100 >= lim*baccarat.Money(rules.diffShare) {
+		alerts = append(alerts, Alert{Kind: AlertDifferential, Table: ft.ID, Round: ft.Round, Amount: int64(ft.Differential), Limit: int64(lim)})
 	}
 	return alerts
 }

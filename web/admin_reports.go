@@ -25,14 +25,14 @@ import (
 
 // ReportBet is one bet's figures in a report row.
 type ReportBet struct {
-	Bet      string  `json:"bet"`
-	Wagers   int64   `json:"wagers"`
-	Staked   int64   `json:"staked"`
-	Settled  int64   `json:"settled"`
-	Returned int64   `json:"returned"`
-	Takings  int64   `json:"takings"`
-	Hold     *Figure `json:"hold,omitempty"`
-	Edge     *Figure `json:"edge,omitempty"` // the bet's house edge (a Dragon bet's over its session)
+	Bet      string         `json:"bet"`
+	Wagers   int64          `json:"wagers"`
+	Staked   baccarat.Money `json:"staked"`
+	Settled  baccarat.Money `json:"settled"`
+	Returned baccarat.Money `json:"returned"`
+	Takings  baccarat.Money `json:"takings"`
+	Hold     *Figure        `json:"hold,omitempty"`
+	Edge     *Figure        `json:"edge,omitempty"` // the bet's house edge (a Dragon bet's over its session)
 }
 
 // ReportRow is a report's row: the keys it groups by, the figures, takings, hold and theory.
@@ -43,14 +43,14 @@ type ReportRow struct {
 	Currency   string `json:"currency"`
 	MinorUnits int    `json:"minor_units"`
 	backoffice.Figures
-	Takings int64   `json:"takings"`
-	Hold    *Figure `json:"hold,omitempty"`   // takings ÷ settled
-	Theory  *Figure `json:"theory,omitempty"` // Σ settled × edge ÷ Σ settled, over the bets priced
+	Takings baccarat.Money `json:"takings"`
+	Hold    *Figure        `json:"hold,omitempty"`   // takings ÷ settled
+	Theory  *Figure        `json:"theory,omitempty"` // Σ settled × edge ÷ Σ settled, over the bets priced
 	// Expected is the takings the theory expects of the stakes priced (rounded to the minor
 	// unit); Priced the stakes settled on bets with a known edge.
-	Expected int64       `json:"expected"`
-	Priced   int64       `json:"priced"`
-	Bets     []ReportBet `json:"bets,omitempty"` // a row's only with ?bets=rows; the totals' always
+	Expected baccarat.Money `json:"expected"`
+	Priced   baccarat.Money `json:"priced"`
+	Bets     []ReportBet    `json:"bets,omitempty"` // a row's only with ?bets=rows; the totals' always
 
 	theory    *big.Rat // Σ settled × edge, exact
 	theoryNum *big.Int // the same over the report's common denominator, as it is summed
@@ -226,7 +226,7 @@ func (row *ReportRow) addBet(b backoffice.BetRow, edge *big.Rat, th *theory, kee
 		if row.theoryNum == nil {
 			row.theoryNum = new(big.Int)
 		}
-		row.theoryNum.Add(row.theoryNum, row.scratch.Mul(th.scaled[edge], row.scratch.SetInt64(b.Settled)))
+		row.theoryNum.Add(row.theoryNum, row.scratch.Mul(th.scaled[edge], row.scratch.SetInt64(int64(b.Settled))))
 		row.Priced += b.Settled
 	}
 }
@@ -238,10 +238,10 @@ func (row *ReportRow) finish(th *theory) {
 	row.Hold = ratio(row.Takings, row.Settled)
 	if row.theoryNum != nil && row.Priced > 0 {
 		row.theory = new(big.Rat).SetFrac(row.theoryNum, th.den)
-		f := figure(new(big.Rat).Quo(row.theory, big.NewRat(row.Priced, 1)), false)
+		f := figure(new(big.Rat).Quo(row.theory, big.NewRat(int64(row.Priced), 1)), false)
 		row.Theory = &f
 		e, _ := new(big.Float).SetRat(row.theory).Int64()
-		row.Expected = e
+		row.Expected = baccarat.Money(e)
 		if x := new(big.Rat).Sub(row.theory, new(big.Rat).SetInt64(e)); x.Cmp(big.NewRat(1, 2)) >= 0 {
 			row.Expected++
 		} else if x.Cmp(big.NewRat(-1, 2)) <= 0 {
@@ -260,11 +260,11 @@ func (row *ReportRow) finish(th *theory) {
 }
 
 // ratio is num/den as a Figure, nil when den is 0.
-func ratio(num, den int64) *Figure {
+func ratio(num, den baccarat.Money) *Figure {
 	if den == 0 {
 		return nil
 	}
-	f := figure(big.NewRat(num, den), true)
+	f := figure(big.NewRat(int64(num), int64(den)), true)
 	return &f
 }
 
@@ -354,12 +354,12 @@ func pct(f *Figure) string {
 }
 
 // major writes minor units as the currency's major units, exactly: 123456 at 2 → "1234.56".
-func major(minor int64, units int) string {
+func major(minor baccarat.Money, units int) string {
 	if units <= 0 {
-		return itoa(minor)
+		return itoa(int64(minor))
 	}
 	neg := minor < 0
-	s := strconv.FormatUint(uint64(abs64(minor)), 10)
+	s := strconv.FormatUint(uint64(absMoney(minor)), 10)
 	if len(s) <= units {
 		s = strings.Repeat("0", units-len(s)+1) + s
 	}
@@ -381,8 +381,8 @@ type TournamentReport struct {
 // TournamentReportRow is a tournament with its money over the period and the house's net.
 type TournamentReportRow struct {
 	backoffice.TournamentRow
-	MinorUnits int   `json:"minor_units"`
-	Net        int64 `json:"net"`
+	MinorUnits int            `json:"minor_units"`
+	Net        baccarat.Money `json:"net"`
 }
 
 // TournamentReportTotal is the tournaments' money in one currency.
@@ -390,7 +390,7 @@ type TournamentReportTotal struct {
 	Currency   string `json:"currency"`
 	MinorUnits int    `json:"minor_units"`
 	backoffice.TournamentMoney
-	Net int64 `json:"net"`
+	Net baccarat.Money `json:"net"`
 }
 
 // handleTournamentReport is GET /api/admin/reports/tournaments?from=&to= (?format=csv).
@@ -459,14 +459,14 @@ func (s *Server) handleBooks(w http.ResponseWriter, r *http.Request, id Identity
 		return
 	}
 	type currencyBooks struct {
-		Currency   string `json:"currency"`
-		MinorUnits int    `json:"minor_units"`
-		House      int64  `json:"house"`
-		Wallets    int64  `json:"wallets"`
-		InPlay     int64  `json:"in_play"`
-		Accounts   int64  `json:"accounts"`
-		Balanced   bool   `json:"balanced"`
-		Seamless   bool   `json:"seamless,omitempty"`
+		Currency   string         `json:"currency"`
+		MinorUnits int            `json:"minor_units"`
+		House      baccarat.Money `json:"house"`
+		Wallets    baccarat.Money `json:"wallets"`
+		InPlay     baccarat.Money `json:"in_play"`
+		Accounts   int64          `json:"accounts"`
+		Balanced   bool           `json:"balanced"`
+		Seamless   bool           `json:"seamless,omitempty"`
 	}
 	out := []currencyBooks{}
 	at := map[string]int{}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
 )
 
@@ -21,13 +22,13 @@ func TestTheoryOverACommonDenominatorIsExact(t *testing.T) {
 	th := newTheory(edges)
 	var row ReportRow
 	want := new(big.Rat)
-	var priced int64
+	var priced baccarat.Money
 	for range 5_000 {
 		v := []string{"a", "b"}[r.IntN(2)]
 		bet := string(rune('p' + r.IntN(6)))
-		b := backoffice.BetRow{Variant: v, Bet: bet, Settled: r.Int64N(1e9)}
+		b := backoffice.BetRow{Variant: v, Bet: bet, Settled: baccarat.Money(r.Int64N(1e9))}
 		row.addBet(b, edges[v][bet], th, false)
-		want.Add(want, new(big.Rat).Mul(edges[v][bet], big.NewRat(b.Settled, 1)))
+		want.Add(want, new(big.Rat).Mul(edges[v][bet], big.NewRat(int64(b.Settled), 1)))
 		priced += b.Settled
 	}
 	row.Currency = "EUR"

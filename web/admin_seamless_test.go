@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/live"
@@ -20,11 +21,11 @@ import (
 // not in our books.
 type cageWallet struct {
 	mu  sync.Mutex
-	bal map[string]int64
+	bal map[string]baccarat.Money
 	tx  map[string]bool
 }
 
-func (c *cageWallet) apply(tx, player string, amount int64) (seamless.Answer, error) {
+func (c *cageWallet) apply(tx, player string, amount baccarat.Money) (seamless.Answer, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.tx[tx] {
@@ -57,7 +58,7 @@ func TestBackOfficeReportsASeamlessTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op := &cageWallet{bal: map[string]int64{"ann": 100_000, "bob": 100_000}, tx: map[string]bool{}}
+	op := &cageWallet{bal: map[string]baccarat.Money{"ann": 100_000, "bob": 100_000}, tx: map[string]bool{}}
 	host := live.New(live.Options{Store: db, Owner: "test", Operator: op, Outbox: live.Outbox{Every: 20 * time.Millisecond, MinBackoff: 10 * time.Millisecond}})
 	if err := host.Open(ctx); err != nil {
 		t.Fatal(err)
@@ -87,7 +88,7 @@ func TestBackOfficeReportsASeamlessTable(t *testing.T) {
 	f.playRound("eur", 1000, 500, "2h", "3d", "3c", "3s", "9d") // ann's Banker wins on a 6 (1:2), bob's Player loses
 	f.playRound("eur", 700, 300, "9h", "2c", "Kd", "Qs")        // a Player natural 9: ann loses, bob wins 1:1
 	// The operator is paid (the credits are delivered in the background).
-	want := int64(200_000 - (1000 + 500) - (700 + 300) + 1500 + 600)
+	want := baccarat.Money(200_000 - (1000 + 500) - (700 + 300) + 1500 + 600)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		op.mu.Lock()

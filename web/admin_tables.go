@@ -108,13 +108,13 @@ type Range struct {
 // say of the spec (Problem, nothing being made), each setting's range for the game, and
 // for a tournament game played for money the exact player edge of each bet.
 type TableCheck struct {
-	OK         bool             `json:"ok"`
-	Problem    *baccarat.Error  `json:"problem,omitempty"`
-	Ranges     map[string]Range `json:"ranges,omitempty"`
-	MaxStakes  map[string]int64 `json:"max_stakes,omitempty"` // each bet's largest stake the books can pay
-	PlayerEdge []cash.BetEdge   `json:"player_edge,omitempty"`
-	Tournament bool             `json:"tournament_game,omitempty"` // the game's pay table is a tournament's
-	MinorUnits int              `json:"minor_units"`               // the currency's decimals: the spec's amounts are in its minor units
+	OK         bool                      `json:"ok"`
+	Problem    *baccarat.Error           `json:"problem,omitempty"`
+	Ranges     map[string]Range          `json:"ranges,omitempty"`
+	MaxStakes  map[string]baccarat.Money `json:"max_stakes,omitempty"` // each bet's largest stake the books can pay
+	PlayerEdge []cash.BetEdge            `json:"player_edge,omitempty"`
+	Tournament bool                      `json:"tournament_game,omitempty"` // the game's pay table is a tournament's
+	MinorUnits int                       `json:"minor_units"`               // the currency's decimals: the spec's amounts are in its minor units
 }
 
 // handleCheckTable is POST /api/admin/tables/check: a table spec checked as its creation
@@ -199,7 +199,7 @@ func checkSpec(spec live.Spec) error {
 
 // settingRanges are the ranges of a table's settings for game g (README, "Settings and their
 // ranges") and each bet's largest stake.
-func settingRanges(g *games.Game, cfg table.Config) (map[string]Range, map[string]int64) {
+func settingRanges(g *games.Game, cfg table.Config) (map[string]Range, map[string]baccarat.Money) {
 	decks := int64(g.Decks.Default)
 	if cfg.Decks >= g.Decks.Min && cfg.Decks <= g.Decks.Max && cfg.Decks > 0 {
 		decks = int64(cfg.Decks)
@@ -210,7 +210,7 @@ func settingRanges(g *games.Game, cfg table.Config) (map[string]Range, map[strin
 		"cut_card":            {1, decks*baccarat.NumCards - 6, table.DefaultCutCard},
 		"squeeze_seconds":     {1, table.MaxSqueezeSeconds, table.DefaultSqueezeSeconds},
 		"draw_seconds":        {1, table.MaxDrawSeconds, table.DefaultDrawSeconds},
-		"differential":        {0, baccarat.MaxAmount, 0},
+		"differential":        {0, int64(baccarat.MaxAmount), 0},
 		"schedule.betting_ms": {ms(live.MinScheduleTime), ms(live.MaxScheduleTime), ms(live.DefaultSchedule.Betting)},
 		"schedule.card_ms":    {ms(live.MinScheduleTime), ms(live.MaxScheduleTime), ms(live.DefaultSchedule.Card)},
 		"schedule.result_ms":  {ms(live.MinScheduleTime), ms(live.MaxScheduleTime), ms(live.DefaultSchedule.Result)},
@@ -222,7 +222,7 @@ func settingRanges(g *games.Game, cfg table.Config) (map[string]Range, map[strin
 	if a := g.Rules.MaxWagersPerArea; a > 0 {
 		r["max_wagers_per_area"] = Range{1, int64(a), int64(a)}
 	}
-	stakes := map[string]int64{}
+	stakes := map[string]baccarat.Money{}
 	for _, b := range g.Bets {
 		stakes[b.ID] = table.MaxStake(b)
 		if b.Decimal {

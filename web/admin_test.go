@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -30,7 +31,7 @@ func (f *fixture) audit(query string) []backoffice.Entry {
 func TestBackOfficeCreditsAndDebitsLandWithTheirEntries(t *testing.T) {
 	f := newFixture(t)
 	var e apiError
-	var out struct{ Balance int64 }
+	var out struct{ Balance baccarat.Money }
 	if code := f.do("admin", "POST", "/api/admin/accounts/ann/credit", map[string]any{"amount": 5000, "key": "dep-1", "reason": "cash at the cage"}, &out); code != 200 || out.Balance != 105_000 {
 		t.Fatalf("credit: %d %+v", code, out)
 	}
@@ -106,10 +107,10 @@ func TestBackOfficeAccountChangesAreRecordedAndTakeEffect(t *testing.T) {
 }
 
 // playRound plays a Tiger round at the dealer table: ann on Banker, bob on Player.
-func (f *fixture) playRound(table string, annStake, bobStake int64, cards ...string) {
+func (f *fixture) playRound(table string, annStake, bobStake baccarat.Money, cards ...string) {
 	f.t.Helper()
 	f.dealer(table, map[string]any{"cmd": "open"})
-	for who, st := range map[string]int64{"ann": annStake, "bob": bobStake} {
+	for who, st := range map[string]baccarat.Money{"ann": annStake, "bob": bobStake} {
 		bet := map[string]string{"ann": "banker", "bob": "player"}[who]
 		var e apiError
 		if code := f.do(who, "POST", "/api/tables/"+table+"/wagers", map[string]any{"bet": bet, "stake": st}, &e); code != 200 {
@@ -200,13 +201,13 @@ func TestBackOfficeRecallReportAndTheBooksAgree(t *testing.T) {
 }
 
 // houseTakings is what the settlements moved into the house's account of a currency.
-func houseTakings(t *testing.T, f *fixture, cur ledger.Currency) int64 {
+func houseTakings(t *testing.T, f *fixture, cur ledger.Currency) baccarat.Money {
 	t.Helper()
 	entries, err := f.db.Statement(context.Background(), ledger.House(cur), ledger.Page{Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum int64
+	var sum baccarat.Money
 	for _, e := range entries {
 		if e.Memo == "round_settled" || e.Memo == "session_settled" {
 			sum += e.Amount

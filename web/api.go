@@ -168,7 +168,7 @@ func page(r *http.Request) (int64, int) {
 // wagerRequest is everything a player may send with a wager.
 type wagerRequest struct {
 	Bet       string         `json:"bet"`
-	Stake     int64          `json:"stake"`
+	Stake     baccarat.Money `json:"stake"`
 	Seat      string         `json:"seat"`
 	Odds      *baccarat.Odds `json:"odds"`
 	RequestID string         `json:"request_id"`
@@ -260,7 +260,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request, id Ident
 
 // balanceOf is the player's balance after a command: the one the host returned with it, or
 // (rarely: the wallet could not be read then) a fresh read, logged if that fails too.
-func (s *Server) balanceOf(r *http.Request, player string, res *live.Result) *int64 {
+func (s *Server) balanceOf(r *http.Request, player string, res *live.Result) *baccarat.Money {
 	if res.HasBalance {
 		return &res.Balance
 	}
@@ -286,10 +286,10 @@ type dealerCommand struct {
 	Decks      int                  `json:"decks,omitempty"`
 	Commitment *baccarat.Commitment `json:"commitment,omitempty"`
 	Bet        string               `json:"bet,omitempty"`
-	Min        int64                `json:"min,omitempty"`
-	Max        int64                `json:"max,omitempty"`
+	Min        baccarat.Money       `json:"min,omitempty"`
+	Max        baccarat.Money       `json:"max,omitempty"`
 	Limit      int                  `json:"limit,omitempty"`
-	Amount     int64                `json:"amount,omitempty"`
+	Amount     baccarat.Money       `json:"amount,omitempty"`
 }
 
 // dealerCommands are the commands the dealer console and the pit send.
@@ -379,10 +379,10 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request, id Identi
 
 func (s *Server) handleLimits(w http.ResponseWriter, r *http.Request, id Identity) {
 	var req struct {
-		Bet    string `json:"bet"`
-		Min    int64  `json:"min"`
-		Max    int64  `json:"max"`
-		Reason string `json:"reason"`
+		Bet    string         `json:"bet"`
+		Min    baccarat.Money `json:"min"`
+		Max    baccarat.Money `json:"max"`
+		Reason string         `json:"reason"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)

@@ -16,7 +16,7 @@ type Me struct {
 	Name     string          `json:"name"`
 	Role     Role            `json:"role"`
 	Tables   []string        `json:"tables,omitempty"`
-	Balance  int64           `json:"balance"`
+	Balance  baccarat.Money  `json:"balance"`
 	Currency ledger.Currency `json:"currency"`
 	// MinorUnits is the currency's decimals (JPY 0, EUR 2, BHD 3): balance is in its minor
 	// units. Language is the one the operator's launch gave, if any.

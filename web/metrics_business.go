@@ -5,6 +5,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/tournament"
@@ -116,7 +117,8 @@ func (b *business) table(spec *live.Spec) *tableCounters {
 
 // tableFigures is what one batch of a table's events adds up to.
 type tableFigures struct {
-	rounds, voids, wagers, staked, settled, returned, refunded int64
+	rounds, voids, wagers               int64
+	staked, settled, returned, refunded baccarat.Money
 }
 
 func (f *tableFigures) add(e *table.Event) {
@@ -168,10 +170,10 @@ func (m *Metrics) TableCommitted(spec *live.Spec, events []table.Event) {
 	addInt(c.rounds, f.rounds)
 	addInt(c.voids, f.voids)
 	addInt(c.wagers, f.wagers)
-	addInt(c.staked, f.staked)
-	addInt(c.settled, f.settled)
-	addInt(c.returned, f.returned)
-	addInt(c.refunded, f.refunded)
+	addMoney(c.staked, f.staked)
+	addMoney(c.settled, f.settled)
+	addMoney(c.returned, f.returned)
+	addMoney(c.refunded, f.refunded)
 }
 
 // addInt adds a whole number: the counter's integer path, one atomic add.
@@ -180,6 +182,9 @@ func addInt(c prometheus.Counter, v int64) {
 		c.Add(float64(v))
 	}
 }
+
+// addMoney adds an amount in minor units, as addInt does.
+func addMoney(c prometheus.Counter, v baccarat.Money) { addInt(c, int64(v)) }
 
 type tournamentKey struct{ game, currency string }
 
@@ -212,28 +217,28 @@ func (m *Metrics) TournamentCommitted(_, game, currency string, events []tournam
 		switch e.Type {
 		case tournament.EvRegistered:
 			c.registrations.Inc()
-			addInt(c.fees, e.Amount)
+			addMoney(c.fees, e.Amount)
 		case tournament.EvUnregistered:
 			c.unregistrations.Inc()
-			addInt(c.refunds, e.Amount)
+			addMoney(c.refunds, e.Amount)
 		case tournament.EvRebought:
 			c.rebuys.Inc()
-			addInt(c.fees, e.Amount)
+			addMoney(c.fees, e.Amount)
 		case tournament.EvCancelled:
 			c.cancelled.Inc()
-			addInt(c.refunds, paid(e.Payments))
+			addMoney(c.refunds, paid(e.Payments))
 		case tournament.EvFinished:
 			c.finished.Inc()
-			addInt(c.prizes, paid(e.Payments))
+			addMoney(c.prizes, paid(e.Payments))
 			if e.Pool != nil {
-				addInt(c.topUps, e.Pool.TopUp)
+				addMoney(c.topUps, e.Pool.TopUp)
 			}
 		}
 	}
 }
 
-func paid(ps []tournament.Payment) int64 {
-	var n int64
+func paid(ps []tournament.Payment) baccarat.Money {
+	var n baccarat.Money
 	for _, p := range ps {
 		n += p.Amount
 	}

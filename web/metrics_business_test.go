@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/journal/journaltest"
 	"github.com/tablehouse/baccarat/ledger"
@@ -77,7 +78,7 @@ func TestMetricsBusinessFigures(t *testing.T) {
 	if err := f.host.Credit(ctx, "c-ann-eur", "ann", "EUR", 50_000); err != nil {
 		t.Fatal(err)
 	}
-	house := func() int64 {
+	house := func() baccarat.Money {
 		b, err := f.db.Balance(ctx, ledger.House(live.PlayMoney))
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +86,7 @@ func TestMetricsBusinessFigures(t *testing.T) {
 		return b
 	}
 	houseBefore := house()
-	wager := func(who, tableID, bet string, stake int64) {
+	wager := func(who, tableID, bet string, stake baccarat.Money) {
 		t.Helper()
 		id := fmt.Sprintf("%s-%s-%s", who, tableID, bet)
 		if code := f.do(who, "POST", "/api/tables/"+tableID+"/wagers", map[string]any{"bet": bet, "stake": stake, "request_id": id}, nil); code != 200 {
@@ -134,7 +135,7 @@ func TestMetricsBusinessFigures(t *testing.T) {
 	// The takings are stakes settled − returned, by currency: what the house's account gained.
 	settled, _ := sample(text, "baccarat_stakes_settled_minor_total", tiger...)
 	returned, _ := sample(text, "baccarat_returned_minor_total", tiger...)
-	if takings, books := int64(settled-returned), house()-houseBefore; takings != 2100 || takings != books {
+	if takings, books := baccarat.Money(settled-returned), house()-houseBefore; takings != 2100 || takings != books {
 		t.Errorf("takings %d, the house's account moved %d; want 2100 both", takings, books)
 	}
 	if t.Failed() {
@@ -184,7 +185,7 @@ func TestMetricsTournamentFigures(t *testing.T) {
 // counters outlive its lease (a table taken up again counts on).
 func TestMetricsTournamentTablesShareSeries(t *testing.T) {
 	f := newFixture(t)
-	placed := func(stake int64) []table.Event {
+	placed := func(stake baccarat.Money) []table.Event {
 		return []table.Event{{Type: table.EvWagerPlaced, Wager: &table.Wager{Player: "ann", Bet: "banker", Stake: stake}}}
 	}
 	session := func(id string, n int) *live.Spec {

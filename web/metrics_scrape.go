@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/tournament"
 )
@@ -128,7 +129,7 @@ func collectTournaments(ch chan<- prometheus.Metric, views []live.TournamentView
 	type key struct{ game, currency, phase string }
 	type sums struct {
 		players, bots int
-		pool          int64
+		pool          baccarat.Money
 	}
 	by := map[key]*sums{}
 	var order []key

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -163,7 +164,7 @@ func TestTablesInTheirCurrency(t *testing.T) {
 	for _, c := range []struct {
 		cur          string
 		units        int
-		stake, after int64
+		stake, after baccarat.Money
 		minimum      string
 	}{
 		{"JPY", 0, 101, 10_000 + 50, "100 JPY"},      // ¥101 wins ¥50 (50.5 rounded down)
@@ -186,7 +187,7 @@ func TestTablesInTheirCurrency(t *testing.T) {
 			!strings.Contains(e.Message, c.minimum) {
 			t.Errorf("%s: a stake below the minimum: %d %q, want the minimum as %q", c.cur, code, e.Message, c.minimum)
 		}
-		var placed struct{ Balance int64 }
+		var placed struct{ Balance baccarat.Money }
 		if code := f.do("ann", "POST", "/api/tables/"+id+"/wagers", map[string]any{"bet": "banker", "stake": c.stake}, &placed); code != 200 ||
 			placed.Balance != 10_000-c.stake {
 			t.Fatalf("%s wager: %d, balance %d", c.cur, code, placed.Balance)

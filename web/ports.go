@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -62,8 +63,8 @@ type TournamentDesk interface {
 // operator's (seamless) or ours. Used by accounts.go, admin_accounts.go, admin_reports.go,
 // admin_tournaments.go, api.go, me.go and operator.go.
 type Wallets interface {
-	Balance(ctx context.Context, player string, cur ledger.Currency) (int64, error)
-	Credit(ctx context.Context, key, player string, cur ledger.Currency, amount int64) error
+	Balance(ctx context.Context, player string, cur ledger.Currency) (baccarat.Money, error)
+	Credit(ctx context.Context, key, player string, cur ledger.Currency, amount baccarat.Money) error
 	Wallet(cur ledger.Currency) live.Wallet
 }
 

@@ -3,6 +3,7 @@ package web_test
 import (
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
 )
 
@@ -16,7 +17,7 @@ func TestChipsOnASpotRaiseItsWagerAndUndoTakesOneBack(t *testing.T) {
 	f.dealer("tiger", map[string]any{"cmd": "open"})
 	var placed, raised struct {
 		Wager   table.Wager
-		Balance int64
+		Balance baccarat.Money
 	}
 	f.do("ann", "POST", "/api/tables/tiger/wagers", map[string]any{"bet": "banker", "stake": 500}, &placed)
 	if code := f.do("ann", "POST", "/api/tables/tiger/wagers", map[string]any{"bet": "banker", "stake": 300}, &raised); code != 200 {
@@ -33,7 +34,7 @@ func TestChipsOnASpotRaiseItsWagerAndUndoTakesOneBack(t *testing.T) {
 	var lowered struct {
 		Wager     *table.Wager
 		Withdrawn []table.Wager
-		Balance   int64
+		Balance   baccarat.Money
 	}
 	if code := f.do("ann", "POST", "/api/tables/tiger/withdraw", map[string]any{"wager": placed.Wager.ID, "stake": 300}, &lowered); code != 200 {
 		t.Fatalf("take back: %d", code)

@@ -21,7 +21,7 @@ func (f *fixture) refusedCredit(stream string) string {
 		f.t.Fatal(err)
 	}
 	recs, head := journaltest.Chain(journal.Head{}, stream, 1)
-	bal := int64(500)
+	bal := baccarat.Money(500)
 	journaltest.Commit(f.t, f.db, journal.Batch{Records: recs, Placed: []journal.PlacedDebit{{Tx: d.Tx, TableWager: 1, Balance: &bal, At: journaltest.At}}})
 	recs, _ = journaltest.Chain(head, stream, 1)
 	tx := "c-" + stream

@@ -45,13 +45,14 @@ func (f *fixture) raw(who, method, path string, hdr http.Header, body []byte) (i
 // books is what the review's refusals must leave as it was: the players' balances, their
 // statements' lengths and the table's journal position.
 type books struct {
-	balances, entries map[string]int64
-	seq               uint64
+	balances map[string]baccarat.Money
+	entries  map[string]int64
+	seq      uint64
 }
 
 func (f *fixture) books(table string) books {
 	f.t.Helper()
-	b := books{balances: map[string]int64{}, entries: map[string]int64{}}
+	b := books{balances: map[string]baccarat.Money{}, entries: map[string]int64{}}
 	for _, p := range []string{"ann", "bob"} {
 		b.balances[p] = f.balance(p)
 		var hist []struct{ Seq int64 }
@@ -224,11 +225,11 @@ func TestBodyKeysAreExactAndGivenOnce(t *testing.T) {
 // the credit may be and changes nothing.
 func TestCreditsKeepAWalletWithinMaxAmount(t *testing.T) {
 	f := newFixture(t)
-	max := int64(baccarat.MaxAmount)
-	credit := func(who string, body map[string]any) (int, apiError, int64) {
+	max := baccarat.MaxAmount
+	credit := func(who string, body map[string]any) (int, apiError, baccarat.Money) {
 		var out struct {
 			apiError
-			Balance int64
+			Balance baccarat.Money
 		}
 		status := f.do("admin", "POST", "/api/admin/accounts/"+who+"/credit", body, &out)
 		return status, out.apiError, out.Balance
@@ -236,12 +237,12 @@ func TestCreditsKeepAWalletWithinMaxAmount(t *testing.T) {
 	before := f.books("tiger")
 	for _, c := range []struct {
 		name, who string
-		amount    int64
+		amount    baccarat.Money
 		says      string
 	}{
-		{"an amount past the bound", "ann", max + 1, strconv.FormatInt(max, 10)},
-		{"the bound itself onto a balance", "ann", max, strconv.FormatInt(max-100_000, 10)},
-		{"one past the room", "bob", max - 100_000 + 1, strconv.FormatInt(max-100_000, 10)},
+		{"an amount past the bound", "ann", max + 1, strconv.FormatInt(int64(max), 10)},
+		{"the bound itself onto a balance", "ann", max, strconv.FormatInt(int64(max-100_000), 10)},
+		{"one past the room", "bob", max - 100_000 + 1, strconv.FormatInt(int64(max-100_000), 10)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, e, _ := credit(c.who, map[string]any{"amount": c.amount, "key": "k-" + c.who})

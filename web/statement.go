@@ -46,18 +46,18 @@ type StatementLine struct {
 	TournamentNames map[string]string `json:"tournament_names,omitempty"`
 	// Staked is what the player had on the layout for the round: their wagers at their final
 	// stakes, withdrawn ones left out, with stakes riding in from the round before (RodeIn).
-	Staked int64 `json:"staked"`
+	Staked baccarat.Money `json:"staked"`
 	// Returned is what came back: stakes and winnings paid, with stakes riding on (Rides).
-	Returned int64 `json:"returned"`
+	Returned baccarat.Money `json:"returned"`
 	// Net is Returned − Staked for a round, the amount for another movement.
-	Net int64 `json:"net"`
+	Net baccarat.Money `json:"net"`
 	// Balance is the wallet's balance after the line.
-	Balance int64 `json:"balance"`
+	Balance baccarat.Money `json:"balance"`
 	// RodeIn: stakes that came into this round already on the layout (a push riding on
 	// from the round before, RWS 3.9; a Dragon bet whose session settles now). Rides: stakes
 	// left on the layout into a later round. Both are in Staked and Returned.
-	RodeIn int64 `json:"rode_in,omitempty"`
-	Rides  int64 `json:"rides,omitempty"`
+	RodeIn baccarat.Money `json:"rode_in,omitempty"`
+	Rides  baccarat.Money `json:"rides,omitempty"`
 	// Status of a round: settled, void, in_play (no result yet), or "" if the journal was
 	// not read.
 	Status string           `json:"status,omitempty"`
@@ -72,13 +72,13 @@ type StatementLine struct {
 
 // StatementWager is one of the player's wagers of a round.
 type StatementWager struct {
-	ID    uint64 `json:"id"` // the table's wager number: unique at its table only
-	Bet   string `json:"bet"`
-	Stake int64  `json:"stake"`
+	ID    uint64         `json:"id"` // the table's wager number: unique at its table only
+	Bet   string         `json:"bet"`
+	Stake baccarat.Money `json:"stake"`
 	// Result: win, lose, push, void; rides (a push riding on), pending (a Dragon bet whose
 	// session goes on), in_play; "" when not known.
-	Result string `json:"result,omitempty"`
-	Paid   int64  `json:"paid"` // stake and winnings returned
+	Result string         `json:"result,omitempty"`
+	Paid   baccarat.Money `json:"paid"` // stake and winnings returned
 }
 
 // StatementPage is GET /api/me/rounds's answer: lines newest first.

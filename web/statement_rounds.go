@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
@@ -76,8 +77,8 @@ func (s *Server) roundDetail(ctx context.Context, player string, l *StatementLin
 // roundWager is one of the player's wagers as the round's records tell it.
 type roundWager struct {
 	w        StatementWager
-	placed   bool  // placed in this round
-	first    int64 // its stake when this round first touched it
+	placed   bool           // placed in this round
+	first    baccarat.Money // its stake when this round first touched it
 	settled  bool
 	rides    bool
 	withdraw bool
@@ -93,7 +94,7 @@ type roundReader struct {
 	anyRead bool
 }
 
-func (rd *roundReader) wager(id uint64, bet string, first int64) *roundWager {
+func (rd *roundReader) wager(id uint64, bet string, first baccarat.Money) *roundWager {
 	w := rd.wagers[id]
 	if w == nil {
 		w = &roundWager{w: StatementWager{ID: id, Bet: bet, Stake: first}, first: first}
@@ -120,25 +121,25 @@ func (rd *roundReader) read(recs []journal.Record) {
 		switch {
 		case e.Type == table.EvWagerPlaced && e.Wager != nil:
 			if e.Wager.Player == rd.player {
-				w := rd.wager(e.Wager.ID, e.Wager.Bet, int64(e.Wager.Stake))
+				w := rd.wager(e.Wager.ID, e.Wager.Bet, e.Wager.Stake)
 				w.placed = true
 			}
 		case e.Type == table.EvWagerWithdrawn:
 			if e.Player() == rd.player {
 				for _, x := range e.Withdrawn() {
-					rd.wager(x.ID, x.Bet, int64(x.Stake)).withdraw = true
+					rd.wager(x.ID, x.Bet, x.Stake).withdraw = true
 				}
 			}
 		case e.Wager != nil && e.Wager.Player == rd.player: // a chip added or taken back
-			var delta int64 // what the chip added (taken back: negative)
+			var delta baccarat.Money // what the chip added (taken back: negative)
 			if e.Detail != nil {
-				delta = int64(e.Detail.Amount)
+				delta = e.Detail.Amount
 			}
 			if e.Type.String() != "wager_raised" {
 				delta = -delta
 			}
-			w := rd.wager(e.Wager.ID, e.Wager.Bet, int64(e.Wager.Stake)-delta)
-			w.w.Stake = int64(e.Wager.Stake)
+			w := rd.wager(e.Wager.ID, e.Wager.Bet, e.Wager.Stake-delta)
+			w.w.Stake = e.Wager.Stake
 		case e.Type == table.EvRoundSettled, e.Type == table.EvRoundVoided, e.Type == table.EvSessionSettled:
 			if e.Type == table.EvRoundSettled && rd.ended == "" {
 				rd.ended = "settled"
@@ -150,8 +151,8 @@ func (rd *roundReader) read(recs []journal.Record) {
 				if st.Player != rd.player {
 					continue
 				}
-				w := rd.wager(st.Wager, st.Bet, int64(st.Stake))
-				w.w.Stake, w.w.Paid, w.w.Result = int64(st.Stake), int64(st.Returned), st.Outcome.String()
+				w := rd.wager(st.Wager, st.Bet, st.Stake)
+				w.w.Stake, w.w.Paid, w.w.Result = st.Stake, st.Returned, st.Outcome.String()
 				w.settled, w.rides = !st.Rides, st.Rides
 				if st.Rides {
 					w.w.Result = "rides"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/web"
 )
 
@@ -42,11 +43,11 @@ func TestStatementOneLinePerRoundPerTable(t *testing.T) {
 		f.dealer(tb, map[string]any{"cmd": "new_shoe"})
 	}
 	// Ann bets first at each table: her wager is number 1 at both.
-	round := func(tb string, ann, bob int64, cards ...string) {
+	round := func(tb string, ann, bob baccarat.Money, cards ...string) {
 		f.dealer(tb, map[string]any{"cmd": "open"})
 		for _, w := range []struct {
 			who, bet string
-			stake    int64
+			stake    baccarat.Money
 		}{{"ann", "banker", ann}, {"bob", "player", bob}} {
 			var e apiError
 			if code := f.do(w.who, "POST", "/api/tables/"+tb+"/wagers", map[string]any{"bet": w.bet, "stake": w.stake}, &e); code != 200 {
@@ -74,7 +75,7 @@ func TestStatementOneLinePerRoundPerTable(t *testing.T) {
 
 	lines := f.statement("ann", 25)
 	type want struct {
-		staked, returned, net int64
+		staked, returned, net baccarat.Money
 		status                string
 		wagers                int
 		result                string

@@ -31,12 +31,12 @@ type tournamentView struct {
 			Player string `json:"player"`
 		} `json:"entrants"`
 		Pool struct {
-			Total int64 `json:"total"`
+			Total baccarat.Money `json:"total"`
 		} `json:"pool"`
 	} `json:"state"`
 	Me *struct {
-		Registered bool  `json:"registered"`
-		Balance    int64 `json:"balance"`
+		Registered bool           `json:"registered"`
+		Balance    baccarat.Money `json:"balance"`
 	} `json:"me"`
 	Code baccarat.Code `json:"code"`
 }

@@ -3,6 +3,7 @@ package web_test
 import (
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -17,13 +18,13 @@ func TestPlayerWalletsInSeveralCurrencies(t *testing.T) {
 	f := newFixture(t)
 	f.create(live.Spec{ID: "jpy", Mode: live.ModeDealer, Currency: "JPY", Config: table.Config{Game: "mbs-tiger"}})
 	var credited struct {
-		Balance    int64
+		Balance    baccarat.Money
 		Currency   string
 		MinorUnits int `json:"minor_units"`
 	}
 	for _, c := range []struct {
 		cur    string
-		amount int64
+		amount baccarat.Money
 		units  int
 	}{{"JPY", 50_000, 0}, {"BHD", 20_000, 3}, {"JPY", 1_000, 0}} {
 		if code := f.do("admin", "POST", "/api/admin/accounts/ann/credit", map[string]any{"amount": c.amount, "currency": c.cur}, &credited); code != 200 ||
@@ -52,7 +53,7 @@ func TestPlayerWalletsInSeveralCurrencies(t *testing.T) {
 		me.Wallets[1] != (web.WalletView{Currency: "BHD", MinorUnits: 3}) || me.Wallets[2] != (web.WalletView{Currency: "JPY", MinorUnits: 0}) {
 		t.Fatalf("ann's account: %+v", me)
 	}
-	for cur, want := range map[string]int64{"JPY": 51_001, "BHD": 20_001, "XXX": 100_000, "EUR": 0} {
+	for cur, want := range map[string]baccarat.Money{"JPY": 51_001, "BHD": 20_001, "XXX": 100_000, "EUR": 0} {
 		var m web.Me
 		if code := f.do("ann", "GET", "/api/me?currency="+cur, nil, &m); code != 200 || m.Balance != want || string(m.Currency) != cur {
 			t.Errorf("ann in %s: %d %+v, want a balance of %d", cur, code, m, want)
@@ -64,7 +65,7 @@ func TestPlayerWalletsInSeveralCurrencies(t *testing.T) {
 
 	f.command("jpy", map[string]any{"cmd": "new_shoe"})
 	f.command("jpy", map[string]any{"cmd": "open"})
-	var placed struct{ Balance int64 }
+	var placed struct{ Balance baccarat.Money }
 	if code := f.do("ann", "POST", "/api/tables/jpy/wagers", map[string]any{"bet": "banker", "stake": 101}, &placed); code != 200 || placed.Balance != 50_900 {
 		t.Fatalf("a ¥101 wager: %d, balance %d", code, placed.Balance)
 	}

@@ -137,8 +137,8 @@ func (f *fixture) cards(table string, cards ...string) {
 	}
 }
 
-func (f *fixture) balance(who string) int64 {
-	var me struct{ Balance int64 }
+func (f *fixture) balance(who string) baccarat.Money {
+	var me struct{ Balance baccarat.Money }
 	f.do(who, "GET", "/api/me", nil, &me)
 	return me.Balance
 }
@@ -149,7 +149,7 @@ func TestWagerSettlesThroughTheAPI(t *testing.T) {
 	f.dealer("tiger", map[string]any{"cmd": "open"})
 	var placed struct {
 		Wager   table.Wager
-		Balance int64
+		Balance baccarat.Money
 	}
 	if code := f.do("ann", "POST", "/api/tables/tiger/wagers", map[string]any{"bet": "banker", "stake": 1001, "request_id": "x1"}, &placed); code != 200 {
 		t.Fatalf("wager: %d", code)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/table"
 	"github.com/tablehouse/baccarat/wire"
 )
@@ -20,7 +21,7 @@ func Example() {
 	fmt.Printf("%s\n", wire.Event(&public, nil))
 	fmt.Printf("%s\n", wire.NewSettled(&public).For(e.Settlements))
 	fmt.Printf("%s\n", wire.Balance(e.Seq, 99990800))
-	fmt.Printf("%s\n", wire.Totals(62, 13, map[string]int64{"player": 500, "banker": 1000}))
+	fmt.Printf("%s\n", wire.Totals(62, 13, map[string]baccarat.Money{"player": 500, "banker": 1000}))
 	// Output:
 	// {"type":"event","seq":61,"event":{"seq":61,"type":"round_settled","round":12,"result":{"coup":"P 7h 2c | B Kd 9s","winner":"tie","player_total":9,"banker_total":9,"natural":true,"cards":4}}}
 	// {"type":"mine","seq":61,"event":{"seq":61,"type":"round_settled","round":12,"result":{"coup":"P 7h 2c | B Kd 9s","winner":"tie","player_total":9,"banker_total":9,"natural":true,"cards":4},"settlements":[{"wager":5,"player":"demo","bet":"tie","stake":100,"outcome":"win","pays":"8:1","net":800,"returned":900}]}}

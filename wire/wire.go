@@ -54,14 +54,14 @@ type Names map[string]access.Person
 // carries or follows, and the members its type fills (the others are left out). The order
 // of the fields is the order of the members on the wire.
 type Envelope struct {
-	Type    Type             `json:"type"`
-	Seq     uint64           `json:"seq,omitempty"`
-	Event   *table.Event     `json:"event,omitempty"`   // event, mine
-	Round   uint64           `json:"round,omitempty"`   // totals
-	Totals  map[string]int64 `json:"totals,omitempty"`  // totals
-	Roads   *roads.View      `json:"roads,omitempty"`   // roads
-	Balance *int64           `json:"balance,omitempty"` // balance
-	Peel    *table.PeelView  `json:"peel,omitempty"`    // peel
+	Type    Type                      `json:"type"`
+	Seq     uint64                    `json:"seq,omitempty"`
+	Event   *table.Event              `json:"event,omitempty"`   // event, mine
+	Round   uint64                    `json:"round,omitempty"`   // totals
+	Totals  map[string]baccarat.Money `json:"totals,omitempty"`  // totals
+	Roads   *roads.View               `json:"roads,omitempty"`   // roads
+	Balance *baccarat.Money           `json:"balance,omitempty"` // balance
+	Peel    *table.PeelView           `json:"peel,omitempty"`    // peel
 	// Names: how the players the event shows are shown, by handle.
 	Names Names `json:"names,omitempty"`
 }
@@ -118,7 +118,7 @@ func (s Settled) For(ss []table.Settlement) []byte {
 }
 
 // Totals is the "totals" message: the stakes on every bet of round.
-func Totals(seq, round uint64, totals map[string]int64) []byte {
+func Totals(seq, round uint64, totals map[string]baccarat.Money) []byte {
 	return (&Envelope{Type: TypeTotals, Seq: seq, Round: round, Totals: totals}).Encode()
 }
 
@@ -159,6 +159,6 @@ func Balance(seq uint64, balance baccarat.Money) []byte {
 // AppendBalance appends the "balance" message to b.
 func AppendBalance(b []byte, seq uint64, balance baccarat.Money) []byte {
 	b = strconv.AppendUint(append(b, balanceHead...), seq, 10)
-	b = strconv.AppendInt(append(b, `,"balance":`...), balance, 10)
+	b = strconv.AppendInt(append(b, `,"balance":`...), int64(balance), 10)
 	return append(b, '}')
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/roads"
 	"github.com/tablehouse/baccarat/table"
@@ -109,7 +110,7 @@ func TestGolden(t *testing.T) {
 			return wire.NewSettled(publicSettled(t)).For(event(t, settled).Settlements[1:2])
 		}},
 		{"totals list the bets in order", "totals", func(t *testing.T) []byte {
-			return wire.Totals(57, 12, map[string]int64{"player": 50000, "banker": 123000})
+			return wire.Totals(57, 12, map[string]baccarat.Money{"player": 50000, "banker": 123000})
 		}},
 		{"roads leave out the cells' zero ties, pairs and naturals", "roads", func(t *testing.T) []byte {
 			return wire.Roads(61, roadsView(t))
@@ -162,7 +163,7 @@ func TestFastPathsMatchEnvelope(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		seq     uint64
-		balance int64
+		balance baccarat.Money
 		want    string // when the bytes differ from encoding/json's
 	}{
 		{"a balance of zero is sent, not left out", 1, 0, ""},

@@ -142,7 +142,7 @@ func testAuditRefused(t *testing.T, s Full) {
 	}
 }
 
-func credit(key, player string, amount int64) ledger.Transaction {
+func credit(key, player string, amount baccarat.Money) ledger.Transaction {
 	return ledger.Transaction{Key: key, Memo: "credit", At: At, Postings: []ledger.Posting{
 		{Account: ledger.House("EUR"), Amount: -amount}, {Account: ledger.Wallet(player, "EUR"), Amount: amount}}}
 }

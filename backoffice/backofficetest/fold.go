@@ -25,7 +25,7 @@ func play(t *testing.T, s Full, id string) *Game {
 	g.Fund(s, 10_000_000, "ann", "bob")
 	g.Flush(s)
 	for i := range 12 {
-		ws := []Wager{{"ann", "banker", 1000 + int64(i)}, {"bob", "player", 500}, {"bob", "tie", 100}, {"ann", "tiger", 50}}
+		ws := []Wager{{"ann", "banker", 1000 + baccarat.Money(i)}, {"bob", "player", 500}, {"bob", "tie", 100}, {"ann", "tiger", 50}}
 		if i == 5 {
 			g.Must(setLimit("tie", 100, 20_000))
 		}
@@ -75,7 +75,7 @@ func testFoldMatchesBooks(t *testing.T, s Full) {
 	if total != got.Figures {
 		t.Errorf("the days add up to %+v, the whole is %+v", total, got.Figures)
 	}
-	var settled, returned, staked int64
+	var settled, returned, staked baccarat.Money
 	for _, b := range byDay.Bets {
 		settled, returned, staked = settled+b.Settled, returned+b.Returned, staked+b.Staked
 		if b.Variant == "" || b.Currency != "EUR" {
@@ -174,7 +174,7 @@ func testFoldBatches(t *testing.T, s Full) {
 // funded the players with, the players are down by as much (less what is still in play), and
 // the stakes placed are those settled, refunded and still in play. It reads the report for
 // the 2020s, in currency cur.
-func BooksAgree(ctx context.Context, s Full, table, cur string, players []string, funded int64) error {
+func BooksAgree(ctx context.Context, s Full, table, cur string, players []string, funded baccarat.Money) error {
 	sum, err := s.Report(ctx, backoffice.Query{From: "2020-01-01", To: "2029-12-31", Table: table, Currency: cur})
 	if err != nil {
 		return err
@@ -185,7 +185,7 @@ func BooksAgree(ctx context.Context, s Full, table, cur string, players []string
 	got := sum.Rows[0]
 	house, _ := s.Balance(ctx, ledger.House(ledger.Currency(cur)))
 	inplay, _ := s.Balance(ctx, ledger.InPlay(table, ledger.Currency(cur)))
-	var wallets int64
+	var wallets baccarat.Money
 	for _, p := range players {
 		b, _ := s.Balance(ctx, ledger.Wallet(p, ledger.Currency(cur)))
 		wallets += b
@@ -205,12 +205,18 @@ func BooksAgree(ctx context.Context, s Full, table, cur string, players []string
 // players ann and bob were funded 10,000,000 each.
 func Play(t *testing.T, s Full, id string) *Game { return play(t, s, id) }
 
+// betSums are a bet's figures added up: its wagers and their money.
+type betSums struct {
+	wagers                    int64
+	staked, settled, returned baccarat.Money
+}
+
 // betTotals adds bet rows up by bet.
-func betTotals(rows []backoffice.BetRow) map[string][4]int64 {
-	out := map[string][4]int64{}
+func betTotals(rows []backoffice.BetRow) map[string]betSums {
+	out := map[string]betSums{}
 	for _, b := range rows {
 		x := out[b.Table+"/"+b.Bet]
-		out[b.Table+"/"+b.Bet] = [4]int64{x[0] + b.Wagers, x[1] + b.Staked, x[2] + b.Settled, x[3] + b.Returned}
+		out[b.Table+"/"+b.Bet] = betSums{x.wagers + b.Wagers, x.staked + b.Staked, x.settled + b.Settled, x.returned + b.Returned}
 	}
 	return out
 }

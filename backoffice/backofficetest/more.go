@@ -18,7 +18,7 @@ func pit(reason string) table.Header {
 	return table.Header{Actor: "pit-7", Role: table.RolePit, Reason: reason}
 }
 
-func setLimit(bet string, lo, hi int64) table.Command {
+func setLimit(bet string, lo, hi baccarat.Money) table.Command {
 	return &table.SetLimit{Header: pit("VIP night"), Bet: bet, Min: lo, Max: hi}
 }
 
@@ -120,7 +120,7 @@ func testBookTotals(t *testing.T, s Full) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sums := map[string]int64{}
+	sums := map[string]baccarat.Money{}
 	kinds := map[string]bool{}
 	for _, b := range totals {
 		sums[b.Currency] += b.Balance

@@ -104,7 +104,7 @@ func (g *Game) Round(wagers ...Wager) {
 // Wager is one wager of a round.
 type Wager struct {
 	Player, Bet string
-	Stake       int64
+	Stake       baccarat.Money
 }
 
 // Store is what the suite's games commit to.
@@ -115,7 +115,7 @@ type Store interface {
 
 // Fund opens the house, the table's in-play account and each player's wallet, and credits
 // the wallets from the house.
-func (g *Game) Fund(s Store, amount int64, players ...string) {
+func (g *Game) Fund(s Store, amount baccarat.Money, players ...string) {
 	g.t.Helper()
 	ctx := g.t.Context()
 	for _, a := range []string{ledger.House(g.Currency), ledger.InPlay(g.ID, g.Currency)} {

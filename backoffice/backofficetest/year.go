@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/backoffice"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -25,7 +26,7 @@ type Year struct {
 // per round on average (stake included), fixed so that the figures are exact to check.
 var yearBets = []struct {
 	bet             string
-	stake, returned int64
+	stake, returned baccarat.Money
 }{{"banker", 10_000, 9_880}, {"player", 8_000, 7_900}, {"tie", 1_000, 860}, {"tiger", 500, 420}, {"small_tiger", 300, 240},
 	{"big_tiger", 300, 250}, {"tiger_pair", 400, 330}, {"tiger_tie", 200, 170}}
 
@@ -33,14 +34,14 @@ var yearBets = []struct {
 func (y Year) Rounds() int64 { return int64(y.Tables) * int64(y.Days) * y.RoundsADay }
 
 // Takings is the house's takings over the whole year in each currency.
-func (y Year) Takings() map[string]int64 {
-	out := map[string]int64{}
-	var perRound int64
+func (y Year) Takings() map[string]baccarat.Money {
+	out := map[string]baccarat.Money{}
+	var perRound baccarat.Money
 	for _, b := range yearBets {
 		perRound += b.stake - b.returned
 	}
 	for i := range y.Tables {
-		out[y.Currencies[i%len(y.Currencies)]] += perRound * y.RoundsADay * int64(y.Days)
+		out[y.Currencies[i%len(y.Currencies)]] += perRound * baccarat.Money(y.RoundsADay) * baccarat.Money(y.Days)
 	}
 	return out
 }
@@ -61,12 +62,13 @@ func (y Year) Generate(ctx context.Context, s backoffice.Store) error {
 			row.Rounds = y.RoundsADay
 			for _, b := range yearBets {
 				n := y.RoundsADay
+				staked, returned := b.stake*baccarat.Money(n), b.returned*baccarat.Money(n)
 				row.Wagers += n
-				row.Staked += b.stake * n
-				row.Settled += b.stake * n
-				row.Returned += b.returned * n
+				row.Staked += staked
+				row.Settled += staked
+				row.Returned += returned
 				f.Bets = append(f.Bets, backoffice.BetRow{Day: day, Table: id, Game: "mbs-tiger", Currency: cur, Variant: variant, Bet: b.bet,
-					Wagers: n, Staked: b.stake * n, Settled: b.stake * n, Returned: b.returned * n})
+					Wagers: n, Staked: staked, Settled: staked, Returned: returned})
 			}
 			f.Days = append(f.Days, row)
 		}

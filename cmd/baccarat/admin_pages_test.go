@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -187,7 +188,7 @@ func TestAdminPages(t *testing.T) {
 }
 
 // wagerAtTiger places a demo player's wager at the automatic table once it takes bets.
-func wagerAtTiger(t *testing.T, s *server, bet string, stake int64) {
+func wagerAtTiger(t *testing.T, s *server, bet string, stake baccarat.Money) {
 	t.Helper()
 	type tiger struct {
 		State struct {
@@ -260,7 +261,7 @@ func changeLimit(p *adminCase) {
 		waitJS(`(document.querySelector('#live-limits tr[data-bet="tie"]')||{dataset:{}}).dataset.max === '`+max+`00'`, 10*time.Second))
 	var snap struct{ State table.State }
 	apiGet(p.t, p.s, p.tok, "/api/tables/tiger", &snap)
-	if l := snap.State.Limits["tie"]; l.Min != 100 || strconv.FormatInt(l.Max, 10) != max+"00" {
+	if l := snap.State.Limits["tie"]; l.Min != 100 || strconv.FormatInt(int64(l.Max), 10) != max+"00" {
 		p.t.Fatalf("the tie's limits at the table: %+v", l)
 	}
 	p.shot("live")
@@ -341,8 +342,8 @@ func creditAccount(p *adminCase) {
 	// wallet's (a round at the automatic table may settle meanwhile).
 	p.do("credit", fill("#money-amount", "12.34"), fill("#money-reason", "goodwill"), click("#money-credit"),
 		waitJS(`(() => { const r = document.querySelector('#acct-statement tbody tr[data-seq]'); return !!r && r.dataset.memo === 'credit' &&
-			Number(document.querySelector('#acct-balance').dataset.balance) >= `+strconv.FormatInt(before+1234, 10)+`; })()`, 10*time.Second))
-	var shown int64
+			Number(document.querySelector('#acct-balance').dataset.balance) >= `+strconv.FormatInt(int64(before+1234), 10)+`; })()`, 10*time.Second))
+	var shown baccarat.Money
 	p.eval(`Number(document.querySelector('#acct-balance').dataset.balance)`, &shown)
 	var hist []ledger.Entry
 	apiGet(p.t, p.s, p.s.links["player_token"], "/api/me/history?limit=1000", &hist)
@@ -442,7 +443,7 @@ func lookUpRound(p *adminCase) {
 
 // books are the figures the books hold of the tables' play in play money: the house's
 // takings from settlements, and the stakes the wagers moved into play.
-func books(t *testing.T, s *server) (takings, staked int64) {
+func books(t *testing.T, s *server) (takings, staked baccarat.Money) {
 	t.Helper()
 	ctx := context.Background()
 	entries, err := s.store.Statement(ctx, ledger.House(live.PlayMoney), ledger.Page{Limit: ledger.MaxLimit})
@@ -483,7 +484,10 @@ func readReport(p *adminCase) {
 	takings, staked := books(p.t, p.s)
 	row := `document.querySelector('#report-totals tr[data-currency="XXX"]')`
 	deadline := time.Now().Add(20 * time.Second)
-	var got struct{ Takings, Staked, Bars int64 }
+	var got struct {
+		Takings, Staked baccarat.Money
+		Bars            int64
+	}
 	for {
 		var loads int
 		p.do("the first read", waitJS(`Number(document.querySelector('#sec-reports').dataset.loads || 0) > 0`, 10*time.Second))
@@ -539,7 +543,7 @@ func readReport(p *adminCase) {
 	}
 }
 
-func abs(v int64) int64 {
+func abs(v baccarat.Money) baccarat.Money {
 	if v < 0 {
 		return -v
 	}

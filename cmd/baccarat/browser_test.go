@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
@@ -106,15 +107,15 @@ func apiGet(t *testing.T, s *server, token, path string, out any) {
 	}
 }
 
-func balanceOf(t *testing.T, s *server) int64 {
-	var me struct{ Balance int64 }
+func balanceOf(t *testing.T, s *server) baccarat.Money {
+	var me struct{ Balance baccarat.Money }
 	apiGet(t, s, s.links["player_token"], "/api/me", &me)
 	return me.Balance
 }
 
-func majorUnits(minor int64) string {
+func majorUnits(minor baccarat.Money) string {
 	whole, cents := minor/100, minor%100
-	str := strconv.FormatInt(whole, 10)
+	str := strconv.FormatInt(int64(whole), 10)
 	for i := len(str) - 3; i > 0; i -= 3 {
 		str = str[:i] + "," + str[i:]
 	}

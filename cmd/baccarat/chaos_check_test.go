@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/games"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
@@ -86,7 +87,7 @@ func itoa(n int64) string {
 // checkBalances: every operator balance is its opening balance less the debits, plus the
 // credits and rollbacks our books say happened.
 func (c *chaos) checkBalances(rep *refwallet.Report, calls []journal.WalletCall, byTx map[string]journal.WalletCall) {
-	want := map[string]int64{}
+	want := map[string]baccarat.Money{}
 	for _, p := range rep.Players {
 		want[p.Player+"/"+p.Currency] = p.Opening
 		if p.Opening != c.openings[p.Player+"/"+p.Currency] {
@@ -138,7 +139,7 @@ func (c *chaos) checkAcks(calls []journal.WalletCall, op map[string]refwallet.Tx
 		if x := op[ds[0].Tx]; x.Moved != -a.stake {
 			c.t.Errorf("acknowledged wager %d at %s: the operator moved %d for its debit %s", a.wager, a.table, x.Moved, ds[0].Tx)
 		}
-		var net int64
+		var net baccarat.Money
 		for _, d := range byRequest[a.player+"/"+a.request] {
 			net += op[d.Tx].Moved
 			if d.State != journal.CallPlaced {
@@ -163,7 +164,7 @@ func (c *chaos) checkSettlements(db interface {
 			c.t.Fatal(err)
 		}
 		chips := map[uint64][]uint64{} // a wager's chips, by their wallet numbers (live.ChipWager)
-		moved := func(kind journal.CallKind, cs []uint64) (sum int64) {
+		moved := func(kind journal.CallKind, cs []uint64) (sum baccarat.Money) {
 			for _, cw := range cs {
 				sum += op[live.CloseTx(kind, spec.ID, cw)].Moved
 			}

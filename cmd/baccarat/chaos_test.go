@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/access"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/live"
@@ -97,7 +98,7 @@ var chaosTables = []live.Spec{
 type chaosAck struct {
 	table, player, request string
 	wager                  uint64
-	stake                  int64
+	stake                  baccarat.Money
 }
 
 type chaos struct {
@@ -116,7 +117,7 @@ type chaos struct {
 	refused  sync.Map // code → *atomic.Int64
 	cmd      *exec.Cmd
 	kills    int
-	openings map[string]int64
+	openings map[string]baccarat.Money
 	voids    atomic.Int64
 	withdraw atomic.Int64
 }
@@ -168,7 +169,7 @@ func TestChaosSeamlessWallet(t *testing.T) {
 
 func newChaos(t *testing.T, size chaosSize) *chaos {
 	dir := t.TempDir()
-	c := &chaos{t: t, dir: dir, tokens: map[string]string{}, secret: []byte("the chaos test's shared secret!!"), openings: map[string]int64{}}
+	c := &chaos{t: t, dir: dir, tokens: map[string]string{}, secret: []byte("the chaos test's shared secret!!"), openings: map[string]baccarat.Money{}}
 	ctx := context.Background()
 	var err error
 	if c.store, err = refwallet.Open(ctx, filepath.Join(dir, "operator.db")); err != nil {
@@ -373,7 +374,7 @@ func (c *chaos) wager(tb, player string, body map[string]any, stop chan struct{}
 			// A chip on a spot the player holds raises that wager: the acknowledgement is of
 			// this request's chip, debited on its own.
 			c.acks = append(c.acks, chaosAck{table: tb, player: player, request: body["request_id"].(string), wager: out.Wager.ID,
-				stake: body["stake"].(int64)})
+				stake: baccarat.Money(body["stake"].(int64))})
 			c.mu.Unlock()
 			if tb != "bhd-rws" && out.Wager.ID%8 == 0 { // RWS takes no wager back during betting
 				if status, err := c.post("/api/tables/"+tb+"/withdraw", player, map[string]uint64{"wager": out.Wager.ID}, nil, nil); err == nil && status == 200 {

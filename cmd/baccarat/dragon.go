@@ -40,12 +40,12 @@ type dragonJSON struct {
 }
 
 type dragonBetJ struct {
-	Bet     string `json:"bet"`
-	Longest int    `json:"longest"`
-	Result  string `json:"result"`
-	Tier    string `json:"tier"`
-	Pays    string `json:"pays"`
-	Net     *int64 `json:"net,omitempty"`
+	Bet     string          `json:"bet"`
+	Longest int             `json:"longest"`
+	Result  string          `json:"result"`
+	Tier    string          `json:"tier"`
+	Pays    string          `json:"pays"`
+	Net     *baccarat.Money `json:"net,omitempty"`
 }
 
 // parseResults reads B/P/T letters (spaces and commas ignored); an error names the position.
@@ -74,11 +74,11 @@ func parseResults(s string) ([]baccarat.Winner, error) {
 // checkDragonFlags refuses a session with no results (there is nothing to settle) and a
 // stake, when given, outside 1 to the largest stake whose return at the best Dragon tier fits
 // the books (baccarat.MaxAmount).
-func checkDragonFlags(fs *flag.FlagSet, results string, stake int64) error {
+func checkDragonFlags(fs *flag.FlagSet, results string, stake baccarat.Money) error {
 	if strings.Trim(results, " ,") == "" {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--results is required: the session's results, one letter a hand (B, P or T)")
 	}
-	if most := maxDragonStake(); given(fs, "stake") && (stake < 1 || stake > int64(most)) {
+	if most := maxDragonStake(); given(fs, "stake") && (stake < 1 || stake > most) {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--stake %d: a stake is 1 to %d minor units", stake, most)
 	}
 	return nil
@@ -100,12 +100,13 @@ func runDragon(_ context.Context, e *env, args []string) int {
 	c := commands["dragon"]
 	fs := newFlags(e, c)
 	results := fs.String("results", "", "the session's results, B/P/T a hand")
-	stake := fs.Int64("stake", 0, "stake in minor units, to show the amount won or lost")
+	stakeFlag := fs.Int64("stake", 0, "stake in minor units, to show the amount won or lost")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if err := checkDragonFlags(fs, *results, *stake); err != nil {
+	stake := baccarat.Money(*stakeFlag)
+	if err := checkDragonFlags(fs, *results, stake); err != nil {
 		return usageError(e, c.name, err)
 	}
 	rs, err := parseResults(*results)
@@ -115,13 +116,13 @@ func runDragon(_ context.Context, e *env, args []string) int {
 	b, p := games.Streaks(rs)
 	out := dragonJSON{Hands: len(rs), LongestBanker: b, LongestPlayer: p}
 	for _, bet := range games.MBSDragon.DragonBets() {
-		s := games.SettleDragon(bet, *stake, rs)
+		s := games.SettleDragon(bet, stake, rs)
 		j := dragonBetJ{Bet: bet.ID, Longest: bet.Dragon.Longest(rs), Result: s.Outcome.String()}
 		if s.Outcome == games.Win {
 			j.Tier = strings.SplitN(bet.Tiers[s.Tier].Event, ":", 2)[0]
 			j.Pays = s.Pays.String()
 		}
-		if *stake > 0 {
+		if stake > 0 {
 			j.Net = &s.Net
 		}
 		out.Bets = append(out.Bets, j)

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/live"
 	"github.com/tablehouse/baccarat/table"
 )
@@ -170,7 +171,7 @@ type rgView struct {
 		ID     int64
 		Open   bool
 		Played int `json:"played_minutes"`
-		Tally  struct{ Staked, Net, Open int64 }
+		Tally  struct{ Staked, Net, Open baccarat.Money }
 	}
 }
 
@@ -197,7 +198,7 @@ func (c *rgPage) checkShown(what string) (played int, net, text string) {
 }
 
 // rgMoney is how the page writes a net result of play money: a sign, grouping, 2 decimals.
-func rgMoney(minor int64) string {
+func rgMoney(minor baccarat.Money) string {
 	switch {
 	case minor > 0:
 		return "+" + majorUnits(minor)

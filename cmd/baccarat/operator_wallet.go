@@ -94,7 +94,7 @@ func (p *playerFlags) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("%q: the balance is a whole number of minor units", s)
 	}
-	pl := refwallet.Player{Player: parts[0], Currency: parts[1], Balance: b}
+	pl := refwallet.Player{Player: parts[0], Currency: parts[1], Balance: baccarat.Money(b)}
 	if err := pl.Check(); err != nil {
 		return fmt.Errorf("%q: %s", s, refusal(err))
 	}

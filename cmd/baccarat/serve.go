@@ -76,8 +76,8 @@ player anywhere), streams any table, and hears at once of every wallet the other
 
 // serveConfig is the optional config file.
 type serveConfig struct {
-	Tables     []live.Spec `json:"tables"`
-	DemoCredit int64       `json:"demo_credit"`
+	Tables     []live.Spec    `json:"tables"`
+	DemoCredit baccarat.Money `json:"demo_credit"`
 	// Streams caps open WebSocket streams per token, per client address and in all (0: the
 	// defaults 8, 512 and 20,000); a floor of players behind one address needs more.
 	Streams web.StreamLimits `json:"streams"`

@@ -66,7 +66,7 @@ func (s *server) checkSettings(cfg serveConfig) error {
 	if s.TokenRate < 0 || s.AddressRate < 0 {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "--rate-token and --rate-address are requests a second: 0 (the default) or more")
 	}
-	if cfg.DemoCredit < 0 || cfg.DemoCredit > int64(baccarat.MaxAmount) {
+	if cfg.DemoCredit < 0 || cfg.DemoCredit > baccarat.MaxAmount {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "%s: demo_credit is %d: give 0 to %d minor units", s.Config, cfg.DemoCredit, baccarat.MaxAmount)
 	}
 	for _, spec := range cfg.Tables {

@@ -218,7 +218,7 @@ type runJSON struct {
 	Tournament string           `json:"tournament"`
 	Game       string           `json:"game"`
 	Entrants   int              `json:"entrants"`
-	Pool       int64            `json:"pool"`
+	Pool       baccarat.Money   `json:"pool"`
 	Cancelled  string           `json:"cancelled,omitempty"`
 	Sessions   []runSessionJSON `json:"sessions"`
 	Prizes     []tabletop.Prize `json:"prizes"`
@@ -229,18 +229,18 @@ type runSessionJSON struct {
 	Table      string            `json:"table"`
 	Session    int               `json:"session"`
 	Hands      int               `json:"hands"`
-	ChipsStart int64             `json:"chips_start"`
-	Rebuys     int64             `json:"rebuys"`
-	ChipsEnd   int64             `json:"chips_end"`
-	HouseNet   int64             `json:"house_net"`
+	ChipsStart baccarat.Money    `json:"chips_start"`
+	Rebuys     baccarat.Money    `json:"rebuys"`
+	ChipsEnd   baccarat.Money    `json:"chips_end"`
+	HouseNet   baccarat.Money    `json:"house_net"`
 	Standings  []runStandingJSON `json:"standings"`
 }
 
 type runStandingJSON struct {
-	Player   string `json:"player"`
-	Chips    int64  `json:"chips"`
-	Rank     int    `json:"rank"`
-	Advances bool   `json:"advances"`
+	Player   string         `json:"player"`
+	Chips    baccarat.Money `json:"chips"`
+	Rank     int            `json:"rank"`
+	Advances bool           `json:"advances"`
 }
 
 func tournamentJSON(res *tabletop.Result) runJSON {

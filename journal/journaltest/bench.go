@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/journal"
 	"github.com/tablehouse/baccarat/ledger"
 	"github.com/tablehouse/baccarat/ledger/ledgertest"
@@ -140,7 +141,7 @@ func BenchCommitSettlement(b *testing.B, open func(b *testing.B) CommitStore) {
 				for i := 0; i < len(players); i += 63 {
 					tx := ledger.Transaction{Key: fmt.Sprintf("settle/%d/%d", round, i), At: At}
 					group := players[i:min(i+63, len(players))]
-					tx.Postings = append(tx.Postings, ledger.Posting{Account: inplay, Amount: -100 * int64(len(group))})
+					tx.Postings = append(tx.Postings, ledger.Posting{Account: inplay, Amount: -100 * baccarat.Money(len(group))})
 					for _, p := range group {
 						tx.Postings = append(tx.Postings, ledger.Posting{Account: ledger.Wallet(p, "EUR"), Amount: 100})
 					}

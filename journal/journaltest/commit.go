@@ -48,7 +48,7 @@ func RunCommitter(t *testing.T, open func(t *testing.T) CommitStore) {
 // Wagers is a group commit of n wagers at table: for each, a record and a transaction
 // moving stake from the wallet to the table's in-play account, keyed keyPrefix/i. It
 // returns the batch and the table's new head. Benchmarks use it too.
-func Wagers(prev journal.Head, table, wallet string, stake int64, keyPrefix string, n int) (journal.Batch, journal.Head) {
+func Wagers(prev journal.Head, table, wallet string, stake baccarat.Money, keyPrefix string, n int) (journal.Batch, journal.Head) {
 	a, _ := ledger.ParseAccount(wallet)
 	inplay := ledger.InPlay(table, a.Currency)
 	b := journal.Batch{Records: make([]journal.Record, 0, n), Transactions: make([]ledger.Transaction, 0, n)}
@@ -75,16 +75,16 @@ func Commit(t testing.TB, s journal.Committer, b journal.Batch) {
 
 // wantUnchanged fails unless table's head and wallet's balance are as given and the store
 // audits clean.
-func wantUnchanged(t *testing.T, s CommitStore, table string, head journal.Head, wallet string, bal int64) {
+func wantUnchanged(t *testing.T, s CommitStore, table string, head journal.Head, wallet string, bal baccarat.Money) {
 	t.Helper()
 	WantHead(t, s, table, head)
-	ledgertest.WantBalances(t, s, map[string]int64{wallet: bal})
+	ledgertest.WantBalances(t, s, map[string]baccarat.Money{wallet: bal})
 	if _, err := journal.Audit(t.Context(), s, s); err != nil {
 		t.Fatalf("Audit: %v", err)
 	}
 }
 
-func setup(t *testing.T, s CommitStore, funds int64) string {
+func setup(t *testing.T, s CommitStore, funds baccarat.Money) string {
 	w := ledgertest.Fund(t, s, "alice", "EUR", funds)
 	ledgertest.Open(t, s, ledger.InPlay("t1", "EUR"))
 	return w
@@ -97,7 +97,7 @@ func testCommit(t *testing.T, s CommitStore) {
 	b2, head2 := Wagers(head, "t1", w, 50, "r2", 10)
 	Commit(t, s, b2)
 	wantUnchanged(t, s, "t1", head2, w, 100_000-64*100-10*50)
-	ledgertest.WantBalances(t, s, map[string]int64{ledger.InPlay("t1", "EUR"): 64*100 + 10*50})
+	ledgertest.WantBalances(t, s, map[string]baccarat.Money{ledger.InPlay("t1", "EUR"): 64*100 + 10*50})
 	recs, err := s.Load(t.Context(), "t1", 1)
 	if err != nil || !SameRecords(recs, append(b.Records, b2.Records...)) {
 		t.Fatalf("Load: %d records, %v", len(recs), err)
@@ -106,7 +106,7 @@ func testCommit(t *testing.T, s CommitStore) {
 	only, _ := Chain(head2, "t1", 1)
 	Commit(t, s, journal.Batch{Records: only}) // records alone
 	Commit(t, s, journal.Batch{Transactions: []ledger.Transaction{ledgertest.Move("alone", w, ledger.InPlay("t1", "EUR"), 1)}})
-	ledgertest.WantBalances(t, s, map[string]int64{w: 100_000 - 64*100 - 10*50 - 1})
+	ledgertest.WantBalances(t, s, map[string]baccarat.Money{w: 100_000 - 64*100 - 10*50 - 1})
 	rep, err := journal.Audit(t.Context(), s, s)
 	if err != nil || rep.Records != 75 || !rep.Ledger {
 		t.Fatalf("Audit = %+v, %v", rep, err)
@@ -122,7 +122,7 @@ func testCommitOverdraft(t *testing.T, s CommitStore) {
 	wantUnchanged(t, s, "t1", head, w, 700)
 	b.Records, b.Transactions = b.Records[:7], b.Transactions[:7] // without it the batch fits
 	Commit(t, s, b)
-	ledgertest.WantBalances(t, s, map[string]int64{w: 0})
+	ledgertest.WantBalances(t, s, map[string]baccarat.Money{w: 0})
 }
 
 func testCommitChainConflict(t *testing.T, s CommitStore) {
@@ -148,7 +148,7 @@ func testCommitSkips(t *testing.T, s CommitStore) {
 	// The same key twice in one new batch also applies once.
 	tx := ledgertest.Move("twice", w, ledger.InPlay("t1", "EUR"), 50)
 	Commit(t, s, journal.Batch{Transactions: []ledger.Transaction{tx, tx}})
-	ledgertest.WantBalances(t, s, map[string]int64{w: 650})
+	ledgertest.WantBalances(t, s, map[string]baccarat.Money{w: 650})
 }
 
 func testCommitRefused(t *testing.T, s CommitStore) {

@@ -45,7 +45,7 @@ func RunWalletCalls(t *testing.T, open func(t *testing.T) WalletStore) {
 }
 
 // Debit is a debit of stake for player's request id at table, as the live host begins it.
-func Debit(player, requestID, table string, stake int64) journal.WalletCall {
+func Debit(player, requestID, table string, stake baccarat.Money) journal.WalletCall {
 	return journal.WalletCall{Tx: "d-" + player + "-" + requestID, Player: player, Currency: "EUR", Amount: stake,
 		Table: table, Round: 7, RequestID: requestID, Digest: fmt.Sprintf("%064x", stake), Created: At}
 }
@@ -74,7 +74,7 @@ func call(t *testing.T, s WalletStore, tx string) journal.WalletCall {
 // placeBatch is a wager's commit: a record and the debit it places.
 func placeBatch(prev journal.Head, table, debitTx string, wager uint64) (journal.Batch, journal.Head) {
 	recs, head := Chain(prev, table, 1)
-	bal := int64(500)
+	bal := baccarat.Money(500)
 	return journal.Batch{Records: recs, Placed: []journal.PlacedDebit{{Tx: debitTx, TableWager: wager, Balance: &bal, At: At}}}, head
 }
 
@@ -202,7 +202,7 @@ func testClaim(t *testing.T, s WalletStore) {
 		t.Fatalf("claimed calls were claimed again: %d", len(none))
 	}
 	// An answer: done, with the balance. A failed delivery: tried again later.
-	bal := int64(900)
+	bal := baccarat.Money(900)
 	n, err := s.UpdateCalls(t.Context(), []journal.CallChange{
 		{Tx: got[0].Tx, CallUpdate: journal.CallUpdate{State: journal.CallDone, Balance: &bal, AddAttempt: true, At: At}},
 		{Tx: got[1].Tx, CallUpdate: journal.CallUpdate{Error: "timeout", AddAttempt: true, NextAt: At.Add(2 * time.Second), At: At}},

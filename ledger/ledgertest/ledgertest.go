@@ -53,7 +53,7 @@ func Tx(key string, ps ...ledger.Posting) ledger.Transaction {
 }
 
 // Move is a transaction of amount from one account to another.
-func Move(key, from, to string, amount int64) ledger.Transaction {
+func Move(key, from, to string, amount baccarat.Money) ledger.Transaction {
 	return Tx(key, ledger.Posting{Account: from, Amount: -amount}, ledger.Posting{Account: to, Amount: amount})
 }
 
@@ -77,7 +77,7 @@ func Post(t testing.TB, s ledger.Store, tx ledger.Transaction) {
 }
 
 // Fund opens the player's wallet and the currency's house account and deposits amount.
-func Fund(t testing.TB, s ledger.Store, player string, c ledger.Currency, amount int64) string {
+func Fund(t testing.TB, s ledger.Store, player string, c ledger.Currency, amount baccarat.Money) string {
 	t.Helper()
 	w := ledger.Wallet(player, c)
 	Open(t, s, w, ledger.House(c))
@@ -86,7 +86,7 @@ func Fund(t testing.TB, s ledger.Store, player string, c ledger.Currency, amount
 }
 
 // WantBalances fails unless every account holds the given balance.
-func WantBalances(t testing.TB, s ledger.Store, want map[string]int64) {
+func WantBalances(t testing.TB, s ledger.Store, want map[string]baccarat.Money) {
 	t.Helper()
 	for id, w := range want {
 		got, err := s.Balance(t.Context(), id)
@@ -115,7 +115,7 @@ func WantSound(t testing.TB, s ledger.Store) {
 func testOpen(t *testing.T, s ledger.Store) {
 	w := ledger.Wallet("alice", "EUR")
 	Open(t, s, w, w)
-	WantBalances(t, s, map[string]int64{w: 0})
+	WantBalances(t, s, map[string]baccarat.Money{w: 0})
 	accts, err := s.Accounts(t.Context(), "")
 	if err != nil || len(accts) != 1 || accts[0] != (ledger.AccountBalance{ID: w}) {
 		t.Fatalf("Accounts = %v, %v; want just %s", accts, err, w)
@@ -143,13 +143,13 @@ func testRound(t *testing.T, s ledger.Store) {
 	h, p := ledger.House("EUR"), ledger.InPlay("t1", "EUR")
 	Open(t, s, p)
 	Post(t, s, Move("t1/r1/wager/1", w, p, 400))
-	WantBalances(t, s, map[string]int64{w: 600, p: 400, h: -1000})
+	WantBalances(t, s, map[string]baccarat.Money{w: 600, p: 400, h: -1000})
 	// Player wins 1:1: the stake comes back from in-play and the win from the house.
 	Post(t, s, Tx("t1/r1/settle/1",
 		ledger.Posting{Account: p, Amount: -400},
 		ledger.Posting{Account: h, Amount: -400},
 		ledger.Posting{Account: w, Amount: 800}))
-	WantBalances(t, s, map[string]int64{w: 1400, p: 0, h: -1400})
+	WantBalances(t, s, map[string]baccarat.Money{w: 1400, p: 0, h: -1400})
 	WantSound(t, s)
 }
 
@@ -157,7 +157,7 @@ func testHouseNegative(t *testing.T, s ledger.Store) {
 	h, w := ledger.House("USD"), ledger.Wallet("bob", "USD")
 	Open(t, s, h, w)
 	Post(t, s, Move("payout", h, w, 5_000_000))
-	WantBalances(t, s, map[string]int64{h: -5_000_000, w: 5_000_000})
+	WantBalances(t, s, map[string]baccarat.Money{h: -5_000_000, w: 5_000_000})
 	WantSound(t, s)
 }
 
@@ -176,7 +176,7 @@ func testIdempotent(t *testing.T, s ledger.Store) {
 			t.Fatalf("repeat Post = %v, %v; want already applied", applied, err)
 		}
 	}
-	WantBalances(t, s, map[string]int64{w: 900, p: 100})
+	WantBalances(t, s, map[string]baccarat.Money{w: 900, p: 100})
 	WantSound(t, s)
 }
 
@@ -192,7 +192,7 @@ func testKeyConflict(t *testing.T, s ledger.Store) {
 			t.Fatal("a conflicting post reported applied")
 		}
 	}
-	WantBalances(t, s, map[string]int64{w: 900, p: 100})
+	WantBalances(t, s, map[string]baccarat.Money{w: 900, p: 100})
 	WantSound(t, s)
 }
 
@@ -210,7 +210,7 @@ func testOverdraft(t *testing.T, s ledger.Store) {
 	if applied {
 		t.Fatal("an overdraft reported applied")
 	}
-	WantBalances(t, s, map[string]int64{w: 300, p: 0})
+	WantBalances(t, s, map[string]baccarat.Money{w: 300, p: 0})
 	after, err := s.Statement(t.Context(), w, ledger.Page{})
 	if err != nil || len(after) != len(before) {
 		t.Fatalf("statement changed: %d entries before, %d after (%v)", len(before), len(after), err)
@@ -219,14 +219,14 @@ func testOverdraft(t *testing.T, s ledger.Store) {
 	// The refused key was not used up: once funded, the same transaction goes through.
 	Post(t, s, Move("top-up", ledger.House("EUR"), w, 1))
 	Post(t, s, tx)
-	WantBalances(t, s, map[string]int64{w: 0, p: 301})
+	WantBalances(t, s, map[string]baccarat.Money{w: 0, p: 301})
 }
 
 func testBadTransactions(t *testing.T, s ledger.Store) {
 	w := Fund(t, s, "alice", "EUR", 1000)
 	h, p := ledger.House("EUR"), ledger.InPlay("t1", "EUR")
 	Open(t, s, p, ledger.House("USD"), ledger.Wallet("alice", ledger.Chips("t42")))
-	P := func(a string, n int64) ledger.Posting { return ledger.Posting{Account: a, Amount: n} }
+	P := func(a string, n baccarat.Money) ledger.Posting { return ledger.Posting{Account: a, Amount: n} }
 	cases := []struct {
 		name string
 		tx   ledger.Transaction
@@ -252,7 +252,7 @@ func testBadTransactions(t *testing.T, s ledger.Store) {
 			}
 		})
 	}
-	WantBalances(t, s, map[string]int64{w: 1000, p: 0, h: -1000})
+	WantBalances(t, s, map[string]baccarat.Money{w: 1000, p: 0, h: -1000})
 	if _, err := s.Balance(t.Context(), ledger.InPlay("t9", "EUR")); baccarat.ErrorCode(err) != baccarat.CodeNotFound {
 		t.Fatalf("a refused transaction opened an account: %v", err)
 	}
@@ -269,6 +269,6 @@ func testChips(t *testing.T, s ledger.Store) {
 	WantCode(t, err, baccarat.CodeBadRequest)
 	_, err = s.Post(t.Context(), Move("buy-chips", money, ledger.House(chips), 100))
 	WantCode(t, err, baccarat.CodeBadRequest)
-	WantBalances(t, s, map[string]int64{money: 500, stack: 7500, ledger.InPlay("t1", chips): 2500, ledger.House(chips): -10_000})
+	WantBalances(t, s, map[string]baccarat.Money{money: 500, stack: 7500, ledger.InPlay("t1", chips): 2500, ledger.House(chips): -10_000})
 	WantSound(t, s)
 }

@@ -66,7 +66,7 @@ func testConcurrentKey(t *testing.T, s ledger.Store) {
 	if applied != 1 || len(errs) > 0 {
 		t.Fatalf("%d goroutines posting one key: applied %d times, errors %v; want once, none", Goroutines, applied, errs)
 	}
-	WantBalances(t, s, map[string]int64{w: 750, p: 250})
+	WantBalances(t, s, map[string]baccarat.Money{w: 750, p: 250})
 	WantSound(t, s)
 }
 
@@ -125,7 +125,7 @@ func testConcurrentOverdraft(t *testing.T, s ledger.Store) {
 	if applied != 10 || refused != Goroutines-10 || len(other) > 0 {
 		t.Fatalf("applied %d, refused %d, other errors %v; want 10, %d, none", applied, refused, other, Goroutines-10)
 	}
-	WantBalances(t, s, map[string]int64{w: 0, p: 100})
+	WantBalances(t, s, map[string]baccarat.Money{w: 0, p: 100})
 	WantSound(t, s)
 }
 
@@ -134,7 +134,7 @@ func testStatement(t *testing.T, s ledger.Store) {
 	p := ledger.InPlay("t1", "EUR")
 	Open(t, s, p)
 	for i := range 24 {
-		tx := Move(fmt.Sprintf("w%d", i), w, p, int64(i+1))
+		tx := Move(fmt.Sprintf("w%d", i), w, p, baccarat.Money(i+1))
 		tx.Memo, tx.Table, tx.Round = "wager", "t1", i+1
 		Post(t, s, tx)
 	}
@@ -160,10 +160,10 @@ func testStatement(t *testing.T, s ledger.Store) {
 	if !entryEqual(all[0], want) {
 		t.Fatalf("entry 1 = %+v, want %+v", all[0], want)
 	}
-	bal := int64(1000)
+	bal := baccarat.Money(1000)
 	for i, e := range all[1:] {
-		bal -= int64(i + 1)
-		want := ledger.Entry{Seq: int64(i + 2), Key: fmt.Sprintf("w%d", i), Amount: -int64(i + 1), Balance: bal,
+		bal -= baccarat.Money(i + 1)
+		want := ledger.Entry{Seq: int64(i + 2), Key: fmt.Sprintf("w%d", i), Amount: -baccarat.Money(i + 1), Balance: bal,
 			Memo: "wager", Table: "t1", Round: i + 1, At: At}
 		if !entryEqual(e, want) {
 			t.Fatalf("entry %d = %+v, want %+v", i+2, e, want)
@@ -213,7 +213,7 @@ func testRandomWalk(t *testing.T, s ledger.Store) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	ids := []string{ledger.House("EUR"), ledger.InPlay("t1", "EUR"), ledger.Wallet("a", "EUR"), ledger.Wallet("b", "EUR"), ledger.Wallet("c", "EUR")}
 	Open(t, s, ids...)
-	model := map[string]int64{}
+	model := map[string]baccarat.Money{}
 	var posted []ledger.Transaction
 	for i := range 150 {
 		var tx ledger.Transaction
@@ -225,7 +225,7 @@ func testRandomWalk(t *testing.T, s ledger.Store) {
 			for to == from {
 				to = ids[rng.IntN(len(ids))]
 			}
-			tx = Move(fmt.Sprintf("k%d", i), from, to, rng.Int64N(300)+1)
+			tx = Move(fmt.Sprintf("k%d", i), from, to, baccarat.Money(rng.Int64N(300)+1))
 			if len(posted) > 0 && rng.IntN(10) == 0 {
 				tx.Key = posted[rng.IntN(len(posted))].Key // a key reused for other postings
 			}
@@ -244,7 +244,7 @@ func testRandomWalk(t *testing.T, s ledger.Store) {
 }
 
 // modelApply is the obviously-correct slow twin of Snapshot.Apply for one transaction.
-func modelApply(model map[string]int64, posted []ledger.Transaction, tx ledger.Transaction) (bool, error) {
+func modelApply(model map[string]baccarat.Money, posted []ledger.Transaction, tx ledger.Transaction) (bool, error) {
 	for _, p := range posted {
 		if p.Key == tx.Key {
 			if p.Digest() == tx.Digest() {

@@ -19,7 +19,7 @@ func testStatementBefore(t *testing.T, s ledger.Store) {
 	p := ledger.InPlay("t1", "EUR")
 	Open(t, s, p)
 	for i := range 23 {
-		tx := Move(fmt.Sprintf("w%d", i), w, p, int64(i+1))
+		tx := Move(fmt.Sprintf("w%d", i), w, p, baccarat.Money(i+1))
 		tx.Memo, tx.Table, tx.Round = "wager", "t1", i+1
 		Post(t, s, tx)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/seamless"
 )
 
@@ -42,7 +43,7 @@ func newWallet(t *testing.T, f Faults) *wallet {
 		admin:  &Admin{BaseURL: hs.URL, Secret: secret}}
 }
 
-func (w *wallet) player(id string, balance int64) {
+func (w *wallet) player(id string, balance baccarat.Money) {
 	w.t.Helper()
 	if err := w.admin.SetPlayer(context.Background(), Player{Player: id, Currency: "EUR", Balance: balance}); err != nil {
 		w.t.Fatal(err)
@@ -87,7 +88,7 @@ func checkBooks(rep *Report) error {
 			closers[x.Closes] = x.Tx
 		}
 	}
-	moved := map[[2]string]int64{}
+	moved := map[[2]string]baccarat.Money{}
 	for _, x := range rep.Txs {
 		if err := checkMove(x, seen); err != nil {
 			return err
@@ -111,7 +112,7 @@ func checkBooks(rep *Report) error {
 // checkMove: a refusal moves nothing; an accepted debit takes its amount, a credit gives
 // its amount, a rollback gives its amount back when its debit had taken it.
 func checkMove(x TxReport, seen map[string]TxReport) error {
-	want := int64(0)
+	want := baccarat.Money(0)
 	switch {
 	case x.Status != 200:
 	case x.Kind == "debit":
@@ -179,11 +180,11 @@ func TestOperatorBooksCatchPlantedFaults(t *testing.T) {
 	}
 }
 
-func debit(tx, player string, amount int64) seamless.DebitRequest {
+func debit(tx, player string, amount baccarat.Money) seamless.DebitRequest {
 	return seamless.DebitRequest{Tx: tx, Player: player, Currency: "EUR", Amount: amount, Table: "tiger", Round: 1, Wager: 1}
 }
 
-func credit(tx string, d seamless.DebitRequest, amount int64) seamless.CreditRequest {
+func credit(tx string, d seamless.DebitRequest, amount baccarat.Money) seamless.CreditRequest {
 	return seamless.CreditRequest{Tx: tx, Player: d.Player, Currency: d.Currency, Amount: amount, Table: d.Table,
 		Round: d.Round, Wager: d.Wager, DebitTx: d.Tx}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehouse/baccarat"
 	"github.com/tablehouse/baccarat/seamless"
 )
 
@@ -163,9 +164,9 @@ func TestOperatorFaultsSeeded(t *testing.T) {
 func TestOperatorConcurrentDebits(t *testing.T) {
 	w := newWallet(t, Faults{})
 	w.player("ann", 1000)
-	const workers, each, amount = 16, 12, int64(7)
+	const workers, each, amount = 16, 12, baccarat.Money(7)
 	var mu sync.Mutex
-	taken := map[string]int64{}
+	taken := map[string]baccarat.Money{}
 	var wg sync.WaitGroup
 	for g := range workers {
 		wg.Add(1)
@@ -206,9 +207,9 @@ func TestOperatorConcurrentDebits(t *testing.T) {
 			}
 		}
 	}
-	if want := 1000 / amount; int64(applied) != want || int64(len(taken)) != want || rep.Players[0].Balance != 1000-want*amount {
+	if want := int(1000 / amount); applied != want || len(taken) != want || rep.Players[0].Balance != 1000-baccarat.Money(want)*amount {
 		t.Fatalf("%d debits taken (%d answered OK), balance %d; want %d taken, balance %d", applied, len(taken),
-			rep.Players[0].Balance, want, 1000-want*amount)
+			rep.Players[0].Balance, want, 1000-baccarat.Money(want)*amount)
 	}
 	if len(rep.Txs) != workers*each {
 		t.Errorf("%d txs recorded, want %d", len(rep.Txs), workers*each)
@@ -226,16 +227,16 @@ func TestOperatorChaos(t *testing.T) {
 	w.client.Timeout = 250 * time.Millisecond // held calls time out; others answer, even under -race on a busy machine
 	const workers, each = 8, 12
 	var mu sync.Mutex
-	believed := int64(5000)
+	believed := baccarat.Money(5000)
 	var wg sync.WaitGroup
 	for g := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range each {
-				d := debit(fmt.Sprintf("d-%d-%d", g, i), "ann", int64(100+i))
+				d := debit(fmt.Sprintf("d-%d-%d", g, i), "ann", baccarat.Money(100+i))
 				d.Round, d.Wager = uint64(g+1), uint64(i+1)
-				delta, err := wager(w.client, d, int64((g+i)%3)*d.Amount)
+				delta, err := wager(w.client, d, baccarat.Money((g+i)%3)*d.Amount)
 				if err != nil {
 					t.Error(err)
 					return
@@ -269,7 +270,7 @@ func TestOperatorChaos(t *testing.T) {
 // wager is one bet as a game server places it: debit; on an unknown outcome roll back,
 // retrying until answered; on OK credit the return, retrying until answered. It returns
 // what the player's balance moved by, as the game server sees it.
-func wager(c *seamless.Client, d seamless.DebitRequest, win int64) (int64, error) {
+func wager(c *seamless.Client, d seamless.DebitRequest, win baccarat.Money) (baccarat.Money, error) {
 	ctx := context.Background()
 	_, err := c.Debit(ctx, d)
 	switch {

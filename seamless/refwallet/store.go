@@ -24,7 +24,7 @@ type Store struct {
 
 // MaxBalance is the largest balance a player may hold (10^18 minor units): far beyond any
 // demo, and far from int64's end, so no sum of balances and amounts can wrap around.
-const MaxBalance = 1_000_000_000_000_000_000
+const MaxBalance baccarat.Money = 1_000_000_000_000_000_000
 
 const schema = `
 CREATE TABLE IF NOT EXISTS players (
@@ -97,7 +97,7 @@ func (p *Player) Check() error {
 		return err
 	}
 	if p.Balance < 0 || p.Balance > MaxBalance {
-		return seamless.Refuse(seamless.CodeBadRequest, "balance %d: want 0 to %d", p.Balance, int64(MaxBalance))
+		return seamless.Refuse(seamless.CodeBadRequest, "balance %d: want 0 to %d", p.Balance, MaxBalance)
 	}
 	return nil
 }

@@ -164,7 +164,7 @@ func (s *Store) credit(t *sql.Tx, c *call) (outcome, error) {
 		return outcome{}, err
 	}
 	if bal > MaxBalance-c.Amount {
-		return outcome{err: seamless.Refuse(seamless.CodeBadRequest, "the credit would take the balance over %d", int64(MaxBalance))}, nil
+		return outcome{err: seamless.Refuse(seamless.CodeBadRequest, "the credit would take the balance over %d", MaxBalance)}, nil
 	}
 	return outcome{moved: c.Amount, closes: c.debitTx, balance: bal + c.Amount}, nil
 }
