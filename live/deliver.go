@@ -126,14 +126,20 @@ func (h *Host) deliverDue() bool {
 }
 
 // deliverNow sends one call of the outbox at once, if it is still pending, and returns the
-// balance the operator answered with.
+// balance the operator answered with. The deliverer, woken by the same commit, may have sent
+// it first: then the balance is the one its answer recorded.
 func (h *Host) deliverNow(ctx context.Context, tx string) (baccarat.Money, bool) {
 	calls, err := h.calls()
 	if err != nil || h.opt.Operator == nil {
 		return 0, false
 	}
 	c, err := calls.Call(ctx, tx)
-	if err != nil || c.State != journal.CallPending {
+	switch {
+	case err != nil:
+		return 0, false
+	case c.State == journal.CallDone && c.Balance != nil:
+		return *c.Balance, true
+	case c.State != journal.CallPending:
 		return 0, false
 	}
 	return h.deliver(ctx, c)
