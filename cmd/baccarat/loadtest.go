@@ -39,8 +39,9 @@ server i mod n; a player whose server stops goes on with the next one (its strea
 from the last seq it saw, a wager in flight sent again with the same request id). Every
 round each player places a wager at a random moment in the first half of betting (an HTTP
 POST with a request id, as the pages send, acknowledged only once durable) and waits for
-the result on its stream. It reports the
-wager acknowledgement latency (p50, p99, max) and how long after settlement the last
+the result on its stream; as the table page does, it reads its limits and session when it
+opens the table and every 20 s. It reports the wager
+acknowledgement latency (p50, p99, max) and how long after settlement the last
 player received each result. The table deals a card every --card and starts the next
 round --result after a result: faster than a table's own pace (800ms, 4s), so that a
 run takes less time and every player gets more messages a second.

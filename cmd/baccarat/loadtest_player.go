@@ -71,11 +71,43 @@ func (lt *loadRun) player(ctx context.Context, at int, token string, ready chan<
 		}
 		if first {
 			ready <- struct{}{}
+			go lt.limits(ctx, at, token)
 		} else {
 			lt.resumed.Add(1)
 		}
 		lt.read(ctx, c, at, token, &seen)
 		c.CloseNow()
+	}
+}
+
+// limitsEvery is how often the table page reads the player's limits and session when
+// nothing is due sooner (web/static/limits.js).
+const limitsEvery = 20 * time.Second
+
+// limits reads the player's limits and session as the table page does: when it opens the
+// table, then every limitsEvery (at a random phase, as pages opened at different moments
+// would). A server that keeps no limits answers 404, which the page, and this, take as
+// nothing to show; a server gone is left for the next.
+func (lt *loadRun) limits(ctx context.Context, at int, token string) {
+	wait := time.Duration(0)
+	for {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return
+		}
+		req, _ := http.NewRequestWithContext(ctx, "GET", lt.bases[at]+"/api/me/limits", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		if resp, err := lt.client.Do(req); err == nil {
+			_, _ = io_Discard(resp)
+		} else if ctx.Err() == nil {
+			at = (at + 1) % len(lt.bases)
+		}
+		if wait == 0 {
+			wait = limitsEvery/2 + rand.N(limitsEvery) // the next at a random phase, then every limitsEvery
+		} else {
+			wait = limitsEvery
+		}
 	}
 }
 
