@@ -1,11 +1,3 @@
-// Package live is the runtime host: one goroutine per table with a bounded inbox. Each
-// command goes through table.Apply; its events and ledger postings are committed in one
-// transaction (many commands at once: group commit); only then is the command acknowledged,
-// and then the events are published to subscribers, who are dropped, never waited for, when
-// they fall behind. Timers from an injected clock run automatic RNG tables. On start every
-// table is rebuilt from its journal, and a round that was under way is interrupted and
-// resumed per SPEC §4. With a shared database, a table is owned by one host at a time
-// through a lease, and another host takes it over when the lease lapses.
 package live
 
 import (
