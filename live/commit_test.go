@@ -80,7 +80,7 @@ func TestWagersArrivingDuringACommitAreAnsweredOnlyWhenDurable(t *testing.T) {
 		placeAsync(h, fmt.Sprintf("p%d", i), fmt.Sprintf("r%d", i), 100, answers)
 	}
 	snap := make(chan *live.Snapshot, 1)
-	time.Sleep(50 * time.Millisecond) // the wagers reach the table and wait behind p0's
+	time.Sleep(200 * time.Millisecond) // the wagers reach the table and wait behind p0's (a loaded machine is slow)
 	go func() {
 		s, _ := h.Snapshot("t1", "")
 		snap <- s

@@ -85,6 +85,10 @@ func (h *Host) CancelTournament(ctx context.Context, id, reason string) error {
 	if tr.archived.Load() {
 		return baccarat.Errorf(baccarat.CodeBadState, "the tournament is %s", tr.currentView().Phase)
 	}
+	// Over already, as its view says: refused as such, not "busy" while its goroutine stops.
+	if ph := tr.currentView().Phase; ph == tournament.PhaseFinished || ph == tournament.PhaseCancelled {
+		return baccarat.Errorf(baccarat.CodeBadState, "the tournament is %s: it can no longer be cancelled", ph)
+	}
 	if reason == "" {
 		return baccarat.Errorf(baccarat.CodeBadRequest, "cancelling a tournament needs a reason, for the record")
 	}
