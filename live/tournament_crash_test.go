@@ -113,7 +113,10 @@ func TestTournamentSurvivesKills(t *testing.T) {
 						lastLine = l
 					}
 					finished = finished || phase == string(tournament.PhaseFinished)
-					if killAt == nil && killed < kills {
+					// Killed only once it runs: killed while its house bots register (the
+					// window is 300 ms), it may start with too few entrants and be
+					// cancelled, as it should be, and never finish.
+					if killAt == nil && killed < kills && phase == string(tournament.PhaseRunning) {
 						killAt = time.After(time.Duration(200+rng.IntN(700)) * time.Millisecond)
 					}
 				}
