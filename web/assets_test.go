@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -127,6 +128,46 @@ func TestAssetsBundleHoldsThePageScriptsInOrder(t *testing.T) {
 				t.Fatalf("the bundle (%d bytes) is not the page's %d scripts in order (%d bytes)", len(bundle), len(want), len(got))
 			}
 		})
+	}
+}
+
+// TestAssetsStylesheetsInTheirOrder: the theme comes first on every page; the table page's
+// sheet, on the pages that show its pieces, right after it; the roads' sheet, on the pages
+// that draw roads, after those; responsible gaming's sheet last. A sheet moved to a later
+// place would change which of two equal rules wins.
+func TestAssetsStylesheetsInTheirOrder(t *testing.T) {
+	link := regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)
+	wants := map[string][]string{"table.css": {"table.html", "dealer.html", "account.html", "admin.html"}, "roads.css": {"table.html", "lobby.html"}}
+	pages, _ := fs.Glob(assets, "static/*.html")
+	for _, p := range pages {
+		name := strings.TrimPrefix(p, "static/")
+		var sheets []string
+		for _, m := range link.FindAllSubmatch(embedded(t, name), -1) {
+			sheets = append(sheets, string(m[1]))
+		}
+		if len(sheets) == 0 || sheets[0] != "style.css" {
+			t.Errorf("%s: stylesheets %v, want style.css first", name, sheets)
+			continue
+		}
+		at := func(sheet string) int { return slices.Index(sheets, sheet) }
+		for sheet, want := range wants {
+			if slices.Contains(want, name) != (at(sheet) >= 0) {
+				t.Errorf("%s: stylesheets %v: loads %s %v, want %v", name, sheets, sheet, at(sheet) >= 0, slices.Contains(want, name))
+			}
+		}
+		if i := at("table.css"); i >= 0 && i != 1 {
+			t.Errorf("%s: stylesheets %v, want table.css right after style.css", name, sheets)
+		}
+		roadsAt := 1
+		if at("table.css") >= 0 {
+			roadsAt = 2
+		}
+		if i := at("roads.css"); i >= 0 && i != roadsAt {
+			t.Errorf("%s: stylesheets %v, want roads.css right after style.css (and table.css)", name, sheets)
+		}
+		if i := at("limits.css"); i >= 0 && i != len(sheets)-1 {
+			t.Errorf("%s: stylesheets %v, want limits.css last", name, sheets)
+		}
 	}
 }
 
