@@ -155,9 +155,6 @@ func (h *Host) seamlessCurrency(cur ledger.Currency) bool {
 	return h.opt.Operator != nil && !cur.IsChips() && cur != PlayMoney
 }
 
-// seamless reports whether the table's stakes are the operator's.
-func (s *Spec) seamless() bool { return s.Wallet == WalletSeamless }
-
 // checkWallet settles a new table's wallet: the one its spec names, or the deployment's
 // for its currency (which Create has checked, baccarat.CheckCurrency).
 func (h *Host) checkWallet(spec *Spec) error {
